@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+
+/** Builds the application exactly as it runs in production; tests use the same factory. */
+export async function createApp(): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+  setupOpenApi(app);
+  return app;
+}
+
+function setupOpenApi(app: INestApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('File fields service')
+    .setDescription('Uploads files to entity fields, resolves them on every entity response.')
+    .setVersion('1')
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { CatalogModule } from './catalog/catalog.module.js';
+import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
+import { loggerParams } from './common/logging.js';
+import { createValidationPipe } from './common/pipes/validation.js';
+import { AppConfigModule } from './config/config.module.js';
+import { AppConfig } from './config/environment.js';
+import { DatabaseModule } from './database/database.module.js';
+import { FilesModule } from './files/files.module.js';
+import { ResolveFileFieldsInterceptor } from './files/resolution/resolve-file-fields.interceptor.js';
+import { HealthModule } from './health/health.module.js';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
+    DatabaseModule,
+    FilesModule,
+    CatalogModule,
+    HealthModule,
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+    { provide: APP_PIPE, useFactory: () => createValidationPipe() },
+    { provide: APP_INTERCEPTOR, useExisting: ResolveFileFieldsInterceptor },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,25 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { FileField } from '../files/file-field.decorator.js';
+import type { FileRecordDto } from '../files/file-record.dto.js';
+
+/** Example entity: an article with a thumbnail and ordered attachments. */
+@Entity({ name: 'articles' })
+export class Article {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 300 })
+  title!: string;
+
+  @CreateDateColumn()
+  created_at!: Date;
+
+  @UpdateDateColumn()
+  updated_at!: Date;
+
+  @FileField()
+  thumbnail?: FileRecordDto | null;
+
+  @FileField({ multi: true })
+  attachments?: FileRecordDto[];
+}

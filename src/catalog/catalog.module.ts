@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { UnitOfWork } from '../database/unit-of-work.js';
+import { Article } from './article.entity.js';
+import { CreateArticleDto, CreateProductDto, UpdateArticleDto, UpdateProductDto } from './catalog.dto.js';
+import { createCatalogController } from './catalog.controller.js';
+import { CatalogService, type CatalogEntity } from './catalog.service.js';
+import { Product } from './product.entity.js';
+
+export const PRODUCTS = Symbol('ProductsService');
+export const ARTICLES = Symbol('ArticlesService');
+
+const serviceFor = (token: symbol, entity: Function, label: string) => ({
+  provide: token,
+  inject: [getRepositoryToken(entity), UnitOfWork],
+  useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork) => new CatalogService(repository, unitOfWork, label),
+});
+
+/** The example entities that declare file fields: products and articles. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Product, Article])],
+  controllers: [
+    createCatalogController({ path: 'products', label: 'product', service: PRODUCTS, createDto: CreateProductDto, updateDto: UpdateProductDto }),
+    createCatalogController({ path: 'articles', label: 'article', service: ARTICLES, createDto: CreateArticleDto, updateDto: UpdateArticleDto }),
+  ],
+  providers: [serviceFor(PRODUCTS, Product, 'product'), serviceFor(ARTICLES, Article, 'article')],
+  exports: [PRODUCTS, ARTICLES],
+})
+export class CatalogModule {}

@@ -1,0 +1,28 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { FileField } from '../files/file-field.decorator.js';
+import type { FileRecordDto } from '../files/file-record.dto.js';
+
+/** Example entity: a product with a cover image and an ordered gallery. */
+@Entity({ name: 'products' })
+export class Product {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @CreateDateColumn()
+  created_at!: Date;
+
+  @UpdateDateColumn()
+  updated_at!: Date;
+
+  @FileField()
+  cover?: FileRecordDto | null;
+
+  @FileField({ multi: true })
+  gallery?: FileRecordDto[];
+}

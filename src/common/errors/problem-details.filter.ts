@@ -1,0 +1,67 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { DomainError } from './domain-error.js';
+import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';
+
+interface Rendered {
+  body: ProblemDocument;
+  headers: Record<string, string>;
+}
+
+/**
+ * Turns every error into an RFC 9457 problem details response. Domain errors keep their status and code;
+ * Nest's HTTP exceptions keep their status; anything else is a 500 whose body carries only an error id
+ * that is also in the log, never a stack trace or an internal message.
+ */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const { body, headers } = this.render(exception, request);
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    body.instance ??= request.originalUrl?.split('?')[0];
+    response.status(body.status).set(headers).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+  }
+
+  private render(exception: unknown, request: Request): Rendered {
+    if (exception instanceof DomainError) {
+      const body = { ...problem(exception.status, exception.message, exception.code, exception.title), ...exception.extensions };
+      return { body, headers: exception.headers };
+    }
+    if (exception instanceof HttpException) {
+      return { body: problem(exception.getStatus(), httpDetail(exception)), headers: {} };
+    }
+    const clientError = bodyParserError(exception);
+    if (clientError) return { body: clientError, headers: {} };
+    const errorId = randomUUID();
+    this.logger.error({ err: exception, errorId, method: request.method, url: request.originalUrl }, 'Unhandled error');
+    return {
+      body: { ...problem(500, `An unexpected error occurred; quote error id ${errorId}.`), error_id: errorId },
+      headers: {},
+    };
+  }
+}
+
+function httpDetail(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}
+
+/** Errors raised by body parsers (malformed JSON, body too large) carry a client status of their own. */
+function bodyParserError(exception: unknown): ProblemDocument | undefined {
+  const candidate = exception as { status?: unknown; type?: unknown; expose?: unknown; message?: unknown };
+  if (typeof candidate?.status !== 'number' || candidate.status < 400 || candidate.status >= 500) return undefined;
+  if (candidate.expose !== true) return undefined;
+  return problem(candidate.status, String(candidate.message ?? 'Bad request'));
+}

@@ -1,0 +1,22 @@
+import { STATUS_CODES } from 'node:http';
+
+/** An RFC 9457 problem details document. */
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  [extension: string]: unknown;
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** The problem type of a code: a relative URI documented in the README; generic HTTP errors use about:blank. */
+export function problemType(code?: string): string {
+  return code ? `/problems/${code}` : 'about:blank';
+}
+
+export function problem(status: number, detail: string, code?: string, title?: string): ProblemDocument {
+  return { type: problemType(code), title: title ?? STATUS_CODES[status] ?? 'Error', status, detail };
+}

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+
+/**
+ * The environment variables the service reads, with their defaults.
+ * A wrong value stops the start with a message naming the variable.
+ */
+export class Environment {
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  DATA_DIR = './data';
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, { message: 'DATABASE_SCHEMA must be a plain identifier' })
+  DATABASE_SCHEMA?: string;
+
+  @IsOptional()
+  @IsString()
+  STORAGE_DIR?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MAX_FILE_SIZE = 52_428_800;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+}
+
+/** Values derived from the environment that the rest of the service reads (also its DI token). */
+export class AppConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly databaseSchema?: string;
+  readonly sqlitePath: string;
+  readonly storageDir: string;
+  readonly maxFileSize: number;
+  readonly logLevel: string;
+
+  constructor(env: Environment) {
+    this.port = env.PORT;
+    this.dataDir = resolve(env.DATA_DIR);
+    this.databaseUrl = env.DATABASE_URL;
+    this.databaseSchema = env.DATABASE_SCHEMA;
+    this.sqlitePath = resolve(this.dataDir, 'app.sqlite');
+    this.storageDir = resolve(env.STORAGE_DIR ?? resolve(this.dataDir, 'files'));
+    this.maxFileSize = env.MAX_FILE_SIZE;
+    this.logLevel = env.LOG_LEVEL;
+  }
+}
+
+/** Validates raw environment variables, throwing one message that names every bad variable. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const defined = Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const env = plainToInstance(Environment, defined, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const lines = errors.map(
+      (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(e.value)})`,
+    );
+    throw new Error(`Invalid environment configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return env;
+}
+
+/** Reads and validates `process.env` (or the given variables). */
+export function loadAppConfig(raw: Record<string, unknown> = process.env): AppConfig {
+  return new AppConfig(validateEnvironment(raw));
+}

@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/environment.js';
+import { entities } from './entities.js';
+import { migrations } from '../migrations/index.js';
+
+/**
+ * The one DataSource definition, shared by the service and the TypeORM CLI (ormconfig.ts).
+ * PostgreSQL when DATABASE_URL is set, otherwise an embedded SQLite file under DATA_DIR.
+ * The schema only ever changes through migrations.
+ */
+export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
+  const common = { entities, migrations, synchronize: false, migrationsTransactionMode: 'each' } as const;
+  if (config.databaseUrl) {
+    return { type: 'postgres', url: config.databaseUrl, schema: config.databaseSchema, ...common };
+  }
+  mkdirSync(dirname(config.sqlitePath), { recursive: true });
+  return {
+    type: 'better-sqlite3',
+    database: config.sqlitePath,
+    ...common,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}

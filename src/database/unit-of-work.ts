@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** What a unit of work sees: its transaction's manager, and a way to act only once the transaction commits. */
+export interface Transaction {
+  readonly manager: EntityManager;
+  /** Runs after commit (never after a rollback); a failure there is logged, not thrown. */
+  afterCommit(task: () => Promise<unknown>): void;
+  /** Whether row locks (SELECT ... FOR UPDATE) exist on this database. */
+  readonly supportsRowLocks: boolean;
+}
+
+/**
+ * Runs writes in transactions. SQLite has one connection that TypeORM shares between callers, so there
+ * transactions are queued one after another instead of nesting into each other as savepoints.
+ */
+@Injectable()
+export class UnitOfWork {
+  private readonly logger = new Logger(UnitOfWork.name);
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  get supportsRowLocks(): boolean {
+    return this.dataSource.options.type === 'postgres';
+  }
+
+  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tasks: Array<() => Promise<unknown>> = [];
+    const transact = () =>
+      this.dataSource.transaction((manager) =>
+        work({ manager, afterCommit: (task) => tasks.push(task), supportsRowLocks: this.supportsRowLocks }),
+      );
+    const result = await (this.supportsRowLocks ? transact() : this.serialize(transact));
+    for (const task of tasks) {
+      await task().catch((error: unknown) => this.logger.warn({ err: error }, 'After-commit task failed'));
+    }
+    return result;
+  }
+
+  private serialize<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(fn, fn);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}

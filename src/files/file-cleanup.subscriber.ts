@@ -1,0 +1,50 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntitySubscriberInterface, type QueryRunner, type RemoveEvent, type TransactionCommitEvent, type TransactionRollbackEvent } from 'typeorm';
+import { FileFieldRegistry } from './file-field.registry.js';
+import { FileRecord } from './file-record.entity.js';
+import { FileStorage } from './storage/file-storage.js';
+
+const PENDING_KEYS = 'files:pending-deletes';
+
+/**
+ * Generic cleanup for every entity type with file fields: when such an entity is removed, its file records
+ * go in the same transaction, and its stored bytes are deleted only once that transaction commits.
+ */
+@Injectable()
+export class FileCleanupSubscriber implements EntitySubscriberInterface {
+  private readonly logger = new Logger(FileCleanupSubscriber.name);
+
+  constructor(
+    dataSource: DataSource,
+    private readonly registry: FileFieldRegistry,
+    private readonly storage: FileStorage,
+  ) {
+    dataSource.subscribers.push(this);
+  }
+
+  async beforeRemove(event: RemoveEvent<object>): Promise<void> {
+    const owner = event.entity && this.registry.forInstance(event.entity);
+    if (!owner) return;
+    const id = (event.entity as Record<string, unknown>)[owner.metadata.primaryColumns[0].propertyName];
+    if (typeof id !== 'number') return;
+    const records = await event.manager.find(FileRecord, { where: { attachmentType: owner.type, attachmentId: id } });
+    if (records.length === 0) return;
+    await event.manager.remove(records);
+    pendingKeys(event.queryRunner).push(...records.map((r) => r.path));
+  }
+
+  async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
+    const keys = pendingKeys(event.queryRunner).splice(0);
+    const results = await Promise.allSettled(keys.map((key) => this.storage.delete(key)));
+    results.forEach((r, i) => r.status === 'rejected' && this.logger.warn({ err: r.reason, key: keys[i] }, 'Could not delete stored file'));
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    pendingKeys(event.queryRunner).splice(0);
+  }
+}
+
+function pendingKeys(queryRunner: QueryRunner): string[] {
+  const data = queryRunner.data as Record<string, string[] | undefined>;
+  return (data[PENDING_KEYS] ??= []);
+}

@@ -1,0 +1,66 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource, type EntityMetadata } from 'typeorm';
+import { getAttachmentType, getFileFields, type FileFieldDefinition } from './file-field.decorator.js';
+
+/** An entity type that declares file fields. */
+export interface AttachableEntity {
+  readonly type: string;
+  readonly target: Function;
+  readonly metadata: EntityMetadata;
+  readonly fields: ReadonlyMap<string, FileFieldDefinition>;
+}
+
+/**
+ * Maps each attachment type to its entity and file fields. Built at start from the entities of the
+ * DataSource, so an entity with `@FileField()` properties needs no registration beyond being an entity.
+ */
+@Injectable()
+export class FileFieldRegistry implements OnModuleInit {
+  private readonly byType = new Map<string, AttachableEntity>();
+  private readonly byTarget = new Map<Function, AttachableEntity>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  onModuleInit(): void {
+    for (const metadata of this.dataSource.entityMetadatas) {
+      if (typeof metadata.target === 'function') this.register(metadata.target, metadata);
+    }
+  }
+
+  /** The attachable entity of an attachment type, if any. */
+  get(type: string): AttachableEntity | undefined {
+    return this.byType.get(type);
+  }
+
+  /** The attachable entity whose class is exactly this constructor, or an ancestor of it. */
+  forInstance(value: object): AttachableEntity | undefined {
+    for (let proto = Object.getPrototypeOf(value); proto && proto !== Object.prototype; ) {
+      const found = this.byTarget.get(proto.constructor);
+      if (found) return found;
+      proto = Object.getPrototypeOf(proto);
+    }
+    return undefined;
+  }
+
+  get size(): number {
+    return this.byType.size;
+  }
+
+  private register(target: Function, metadata: EntityMetadata): void {
+    const fields = getFileFields(target);
+    if (fields.length === 0) return;
+    const type = getAttachmentType(target);
+    if (this.byType.has(type)) throw new Error(`Two entities declare the attachment type "${type}"`);
+    if (metadata.primaryColumns.length !== 1) {
+      throw new Error(`Entity ${target.name} has file fields but not exactly one primary column`);
+    }
+    for (const field of fields) {
+      if (metadata.findColumnsWithPropertyPath(field.name).length > 0) {
+        throw new Error(`${target.name}.${field.name} is a @FileField() and must not also be a column`);
+      }
+    }
+    const entry: AttachableEntity = { type, target, metadata, fields: new Map(fields.map((f) => [f.name, f])) };
+    this.byType.set(type, entry);
+    this.byTarget.set(target, entry);
+  }
+}

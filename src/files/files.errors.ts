@@ -1,0 +1,39 @@
+import { DomainError } from '../common/errors/domain-error.js';
+
+export enum FilesErrorCode {
+  UnknownAttachmentType = 'unknown-attachment-type',
+  UnknownFileField = 'unknown-file-field',
+  EntityNotFound = 'entity-not-found',
+  FileMissing = 'file-missing',
+  MalformedMultipart = 'malformed-multipart',
+  NotMultipart = 'not-multipart',
+  TooManyFiles = 'too-many-files',
+  FileTooLarge = 'file-too-large',
+  FileNotFound = 'file-not-found',
+}
+
+/** An error of the files module; its code decides the status. */
+export class FilesError extends DomainError {
+  private static readonly catalog: Record<FilesErrorCode, [number, string]> = {
+    [FilesErrorCode.UnknownAttachmentType]: [404, 'Unknown attachment type'],
+    [FilesErrorCode.UnknownFileField]: [404, 'Unknown file field'],
+    [FilesErrorCode.EntityNotFound]: [404, 'Entity not found'],
+    [FilesErrorCode.FileMissing]: [400, 'File part missing'],
+    [FilesErrorCode.MalformedMultipart]: [400, 'Malformed multipart body'],
+    [FilesErrorCode.NotMultipart]: [415, 'Multipart body expected'],
+    [FilesErrorCode.TooManyFiles]: [400, 'Too many files'],
+    [FilesErrorCode.FileTooLarge]: [413, 'File too large'],
+    [FilesErrorCode.FileNotFound]: [404, 'File not found'],
+  };
+
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: FilesErrorCode,
+    detail: string,
+  ) {
+    super(detail);
+    [this.status, this.title] = FilesError.catalog[code];
+  }
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../config/environment.js';
+import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
+import { FileFieldRegistry } from './file-field.registry.js';
+import { FileRecord } from './file-record.entity.js';
+import { FileRecordsRepository } from './file-records.repository.js';
+import { FilesController } from './files.controller.js';
+import { FilesService } from './files.service.js';
+import { FileFieldResolver } from './resolution/file-field.resolver.js';
+import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
+import { FileStorage } from './storage/file-storage.js';
+import { LocalDiskStorage } from './storage/local-disk.storage.js';
+import { MultipartReceiver } from './upload/multipart-receiver.js';
+
+/** File fields: the upload endpoint, the registry of declared fields, resolution on responses, cleanup. */
+@Module({
+  imports: [TypeOrmModule.forFeature([FileRecord])],
+  controllers: [FilesController],
+  providers: [
+    { provide: FileStorage, inject: [AppConfig], useFactory: (config: AppConfig) => new LocalDiskStorage(config.storageDir) },
+    FileFieldRegistry,
+    FileRecordsRepository,
+    FilesService,
+    MultipartReceiver,
+    FileFieldResolver,
+    ResolveFileFieldsInterceptor,
+    FileCleanupSubscriber,
+  ],
+  exports: [FilesService, FileFieldResolver, ResolveFileFieldsInterceptor, FileStorage],
+})
+export class FilesModule {}

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
+import { AppConfig } from '../config/environment.js';
+import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
+import { FileFieldRegistry, type AttachableEntity } from './file-field.registry.js';
+import type { FileFieldDefinition } from './file-field.decorator.js';
+import { FileRecord } from './file-record.entity.js';
+import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
+import { FilesError, FilesErrorCode } from './files.errors.js';
+import { FileStorage } from './storage/file-storage.js';
+import { MultipartReceiver } from './upload/multipart-receiver.js';
+import type { StoredPart } from './upload/streaming-storage-engine.js';
+
+/** How many files one request may append to a multi field. */
+export const MAX_FILES_PER_REQUEST = 20;
+
+export interface UploadTarget {
+  attachmentType: string;
+  attachmentId: number;
+  fieldName: string;
+}
+
+export interface UploadResult {
+  /** true when records were added (201), false when a single field's record was replaced (200). */
+  created: boolean;
+  records: FileRecord[];
+}
+
+interface ResolvedTarget {
+  owner: AttachableEntity;
+  field: FileFieldDefinition;
+  slot: FieldSlot;
+}
+
+/** Attaches uploaded files to entity fields. */
+@Injectable()
+export class FilesService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly registry: FileFieldRegistry,
+    private readonly records: FileRecordsRepository,
+    private readonly storage: FileStorage,
+    private readonly receiver: MultipartReceiver,
+    private readonly unitOfWork: UnitOfWork,
+    @InjectEntityManager() private readonly manager: EntityManager,
+  ) {}
+
+  /** Checks the target before a byte is read, streams the parts to storage, then records them in one transaction. */
+  async upload(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
+    const { owner, field, slot } = this.resolveTarget(target);
+    await this.findOwner(this.manager, owner, slot.attachmentId, false);
+    const parts = await this.receiver.receive(req, res, {
+      newKey: () => `${slot.attachmentType}/${slot.attachmentId}/${randomUUID()}`,
+      maxFiles: field.multi ? MAX_FILES_PER_REQUEST : 1,
+      maxFileSize: this.config.maxFileSize,
+    });
+    try {
+      return await this.unitOfWork.run(async (tx) => {
+        await this.findOwner(tx.manager, owner, slot.attachmentId, tx.supportsRowLocks);
+        return field.multi ? this.append(tx.manager, slot, parts) : this.replace(tx, slot, parts[0]);
+      });
+    } catch (error) {
+      await Promise.allSettled(parts.map((part) => this.storage.delete(part.key)));
+      throw error;
+    }
+  }
+
+  private resolveTarget({ attachmentType, attachmentId, fieldName }: UploadTarget): ResolvedTarget {
+    const owner = this.registry.get(attachmentType);
+    if (!owner) {
+      throw new FilesError(FilesErrorCode.UnknownAttachmentType, `No entity type is called "${attachmentType}".`);
+    }
+    const field = owner.fields.get(fieldName);
+    if (!field) {
+      throw new FilesError(FilesErrorCode.UnknownFileField, `"${attachmentType}" has no file field "${fieldName}".`);
+    }
+    return { owner, field, slot: { attachmentType, attachmentId, field: fieldName } };
+  }
+
+  /** Fails with 404 when the entity does not exist; with `lock`, also serializes writers to its files. */
+  private async findOwner(manager: EntityManager, owner: AttachableEntity, id: number, lock: boolean): Promise<void> {
+    const primary = owner.metadata.primaryColumns[0].propertyName;
+    const found = await manager.findOne<ObjectLiteral>(owner.target, {
+      where: { [primary]: id },
+      select: { [primary]: true },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!found) throw new FilesError(FilesErrorCode.EntityNotFound, `${owner.type} ${id} does not exist.`);
+  }
+
+  private async append(manager: EntityManager, slot: FieldSlot, parts: StoredPart[]): Promise<UploadResult> {
+    const count = await manager.count(FileRecord, { where: { ...slot } });
+    const created = parts.map((part, index) => manager.create(FileRecord, { ...slot, ...fromPart(part), sortOrder: count + index }));
+    return { created: true, records: await manager.save(created) };
+  }
+
+  private async replace(tx: Transaction, slot: FieldSlot, part: StoredPart): Promise<UploadResult> {
+    const [existing] = await this.records.inField(tx.manager, slot);
+    if (!existing) {
+      const record = tx.manager.create(FileRecord, { ...slot, ...fromPart(part), sortOrder: 0 });
+      return { created: true, records: [await tx.manager.save(record)] };
+    }
+    const previousKey = existing.path;
+    Object.assign(existing, fromPart(part));
+    const saved = await tx.manager.save(existing);
+    tx.afterCommit(() => this.storage.delete(previousKey));
+    return { created: false, records: [saved] };
+  }
+}
+
+function fromPart(part: StoredPart): Partial<FileRecord> {
+  return {
+    path: part.key,
+    originalName: part.originalName,
+    mimeType: part.mimeType,
+    size: part.size,
+    checksumSha256: part.checksumSha256,
+  };
+}

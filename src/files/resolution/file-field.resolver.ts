@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
+import { FileRecordDto } from '../file-record.dto.js';
+import type { FileRecord } from '../file-record.entity.js';
+import { FileRecordsRepository } from '../file-records.repository.js';
+import { collectMatches } from './response-walker.js';
+
+/**
+ * Fills the file fields of every entity found in a response body: one query for all of them,
+ * whatever their number and types. A single field gets its record or null; a multi field an ordered array.
+ */
+@Injectable()
+export class FileFieldResolver {
+  constructor(
+    private readonly registry: FileFieldRegistry,
+    private readonly records: FileRecordsRepository,
+  ) {}
+
+  async resolve<T>(body: T): Promise<T> {
+    if (this.registry.size === 0) return body;
+    const found = collectMatches(body, (value) => this.registry.forInstance(value));
+    if (found.length === 0) return body;
+    const owners = found.map(([entity, type]) => ({ entity: entity as Record<string, unknown>, type, id: idOf(entity, type) }));
+    const byOwner = groupByOwner(await this.records.findForOwners(idsByType(owners)));
+    for (const { entity, type, id } of owners) {
+      const files = byOwner.get(`${type.type}:${id}`);
+      for (const field of type.fields.values()) {
+        const list = (files?.get(field.name) ?? []).map((record) => FileRecordDto.from(record));
+        entity[field.name] = field.multi ? list : (list[0] ?? null);
+      }
+    }
+    return body;
+  }
+}
+
+function idOf(entity: object, type: AttachableEntity): number | undefined {
+  const id = (entity as Record<string, unknown>)[type.metadata.primaryColumns[0].propertyName];
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+}
+
+function idsByType(owners: Array<{ type: AttachableEntity; id: number | undefined }>): Map<string, number[]> {
+  const ids = new Map<string, Set<number>>();
+  for (const { type, id } of owners) {
+    if (id === undefined) continue;
+    ids.set(type.type, (ids.get(type.type) ?? new Set()).add(id));
+  }
+  return new Map([...ids].map(([type, set]) => [type, [...set]]));
+}
+
+/** `type:id` → field → records, keeping the query's sort order. */
+function groupByOwner(records: FileRecord[]): Map<string, Map<string, FileRecord[]>> {
+  const grouped = new Map<string, Map<string, FileRecord[]>>();
+  for (const record of records) {
+    const key = `${record.attachmentType}:${record.attachmentId}`;
+    const fields = grouped.get(key) ?? grouped.set(key, new Map()).get(key)!;
+    const list = fields.get(record.field);
+    if (list) list.push(record);
+    else fields.set(record.field, [record]);
+  }
+  return grouped;
+}

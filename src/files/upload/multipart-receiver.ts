@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer, { MulterError } from 'multer';
+import { FileStorage } from '../storage/file-storage.js';
+import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { StreamingStorageEngine, type StoredPart } from './streaming-storage-engine.js';
+
+export const FILE_PART = 'file';
+
+export interface ReceiveOptions {
+  /** Generates the storage key of each part. */
+  newKey: () => string;
+  maxFiles: number;
+  maxFileSize: number;
+}
+
+/**
+ * Reads a multipart/form-data request with multer, streaming every `file` part to storage.
+ * On any failure the parts already stored are removed before the error is thrown.
+ */
+@Injectable()
+export class MultipartReceiver {
+  constructor(private readonly storage: FileStorage) {}
+
+  async receive(req: Request, res: Response, options: ReceiveOptions): Promise<StoredPart[]> {
+    if (!req.is('multipart/form-data')) {
+      throw new FilesError(FilesErrorCode.NotMultipart, 'Send the file as multipart/form-data in a part named "file".');
+    }
+    const middleware = multer({
+      storage: new StreamingStorageEngine(this.storage, options.newKey),
+      limits: { fileSize: options.maxFileSize, files: options.maxFiles, fields: 20, parts: options.maxFiles + 20 },
+    }).array(FILE_PART, options.maxFiles);
+    await new Promise<void>((resolve, reject) =>
+      middleware(req, res, (error?: unknown) => (error ? reject(toUploadError(error, options)) : resolve())),
+    );
+    const files = (req.files ?? []) as Array<Express.Multer.File & { stored: StoredPart }>;
+    if (files.length === 0) {
+      throw new FilesError(FilesErrorCode.FileMissing, 'The request has no file in a part named "file".');
+    }
+    return files.map((file) => file.stored);
+  }
+}
+
+/** Maps multer and busboy failures to client errors; anything else is rethrown as it is. */
+export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'maxFiles' | 'maxFileSize'>): unknown {
+  if (error instanceof MulterError) {
+    switch (error.code) {
+      case 'LIMIT_FILE_SIZE':
+        return new FilesError(FilesErrorCode.FileTooLarge, `A file exceeds the maximum size of ${options.maxFileSize} bytes.`);
+      case 'LIMIT_FILE_COUNT':
+      case 'LIMIT_UNEXPECTED_FILE':
+        return error.field && error.field !== FILE_PART
+          ? new FilesError(FilesErrorCode.MalformedMultipart, `Unexpected file part "${error.field}"; use "${FILE_PART}".`)
+          : new FilesError(FilesErrorCode.TooManyFiles, `This field takes at most ${options.maxFiles} file(s) per request.`);
+      default:
+        return new FilesError(FilesErrorCode.MalformedMultipart, error.message);
+    }
+  }
+  if (error instanceof Error && /multipart|boundary|unexpected end of form|malformed part header|request (aborted|closed)/i.test(error.message)) {
+    return new FilesError(FilesErrorCode.MalformedMultipart, error.message);
+  }
+  return error;
+}

@@ -1,0 +1,85 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory.js';
+
+/** A running instance of the real application on 127.0.0.1, with its own database and storage. */
+export interface TestApp {
+  app: INestApplication;
+  url: string;
+  dataDir: string;
+  dataSource: DataSource;
+  /** Stops the instance; keeps its database and files unless `destroy` is true. */
+  close(options?: { destroy?: boolean }): Promise<void>;
+}
+
+export interface TestDatabase {
+  env: Record<string, string>;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database for one suite: SQLite in a temporary directory, or, when TEST_DATABASE_URL is set
+ * (as .ci/run does), a PostgreSQL schema of its own so suites can run side by side.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ffs-e2e-'));
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    return { env: { DATA_DIR: dataDir }, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `e2e_${randomBytes(6).toString('hex')}`;
+  await withPg(url, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema },
+    dataDir,
+    drop: async () => {
+      await withPg(url, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the application on a random loopback port with the given environment on top of the database's. */
+export async function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+  const saved = { ...process.env };
+  Object.assign(process.env, database.env, env);
+  let app: INestApplication;
+  try {
+    app = await createApp();
+    await app.listen(0, '127.0.0.1');
+  } finally {
+    process.env = saved;
+  }
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    app,
+    url,
+    dataDir: database.dataDir,
+    dataSource: app.get(DataSource),
+    close: async (options) => {
+      await app.close();
+      if (options?.destroy) await database.drop();
+    },
+  };
+}
+
+/** A fresh database and an application on it; `close({ destroy: true })` removes both. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return startApp(await createTestDatabase(), env);
+}
+
+async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
