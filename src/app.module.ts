@@ -11,12 +11,16 @@ import { DatabaseModule } from './database/database.module.js';
 import { FilesModule } from './files/files.module.js';
 import { ResolveFileFieldsInterceptor } from './files/resolution/resolve-file-fields.interceptor.js';
 import { HealthModule } from './health/health.module.js';
+import { TokenModule } from './token/token.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({
   imports: [
     AppConfigModule,
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
     DatabaseModule,
+    TokenModule,
+    WebhooksModule,
     FilesModule,
     CatalogModule,
     HealthModule,

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import request from 'supertest';
+import { FileRecord } from '../src/files/file-record.entity.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';
 
@@ -11,7 +11,7 @@ async function storedFiles(dataDir: string): Promise<string[]> {
 
 describe('Files: upload to entity fields and resolution on responses', () => {
   let t: TestApp;
-  const api = () => request(t.url);
+  const api = () => t.http;
   const createProduct = async (name = 'Lamp') => (await api().post('/products').send({ name }).expect(201)).body.id as number;
   const upload = (path: string, ...files: Array<[Buffer, string]>) => {
     const req = api().post(path);
@@ -177,9 +177,6 @@ describe('Files: upload to entity fields and resolution on responses', () => {
     expectProblem(await api().get(`/products/${id}`), 404);
     const files = await storedFiles(t.dataDir);
     for (const record of [cover, ...gallery]) expect(files.some((f) => f.endsWith(record.path))).toBe(false);
-    const [{ count }] = await t.dataSource.query(
-      `SELECT COUNT(*) AS count FROM file_records WHERE attachment_type = 'product' AND attachment_id = ${id}`,
-    );
-    expect(Number(count)).toBe(0);
+    expect(await t.dataSource.getRepository(FileRecord).countBy({ attachmentType: 'product', attachmentId: id })).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, type Type } from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
 import { ListQueryDto, type Page } from './catalog.dto.js';
@@ -18,18 +19,23 @@ export interface CatalogResource {
 
 /** Builds the REST controller of one example collection: five thin handlers over its CatalogService. */
 export function createCatalogController(resource: CatalogResource): Type<unknown> {
+  const read = RequirePermission(`${resource.label}:read`);
+  const write = RequirePermission(`${resource.label}:write`);
+
   @ApiTags(resource.path)
   @Controller(resource.path)
   class CatalogController {
     constructor(@Inject(resource.service) private readonly catalog: CatalogService<CatalogEntity>) {}
 
     @Get()
+    @read
     @ApiOperation({ summary: `List ${resource.path} with their files` })
     list(@Query() query: ListQueryDto): Promise<Page<CatalogEntity>> {
       return this.catalog.list(query.limit, query.offset);
     }
 
     @Get(':id')
+    @read
     @ApiOperation({ summary: `Get one ${resource.label} with its files` })
     @ApiNotFoundResponse({ description: 'No such entity' })
     get(@Param('id', ParseIdPipe) id: number): Promise<CatalogEntity> {
@@ -37,6 +43,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     }
 
     @Post()
+    @write
     @ApiOperation({ summary: `Create a ${resource.label}` })
     @ApiBody({ type: resource.createDto })
     create(@Body(createValidationPipe(resource.createDto)) body: object): Promise<CatalogEntity> {
@@ -44,6 +51,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     }
 
     @Patch(':id')
+    @write
     @ApiOperation({ summary: `Update a ${resource.label}` })
     @ApiBody({ type: resource.updateDto })
     @ApiOkResponse({ description: 'Updated' })
@@ -55,6 +63,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     }
 
     @Delete(':id')
+    @write
     @HttpCode(204)
     @ApiOperation({ summary: `Delete a ${resource.label} and its files` })
     @ApiNoContentResponse({ description: 'Deleted' })

@@ -1,6 +1,7 @@
 import { Controller, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FilesService } from './files.service.js';
@@ -16,6 +17,7 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Post(':attachmentType/:attachmentId/:fieldName')
+  @RequirePermission((req) => `${String(req.params.attachmentType)}:write`)
   @ApiOperation({
     summary: 'Upload a file to one field of one entity',
     description:

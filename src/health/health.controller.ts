@@ -3,12 +3,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { Public } from '../common/auth/auth.decorators.js';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
 import { FileStorage } from '../files/storage/file-storage.js';
 
 type CheckResult = 'up' | 'down';
 
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
 
@@ -11,6 +13,8 @@ import { createApp } from '../../src/app.factory.js';
 export interface TestApp {
   app: INestApplication;
   url: string;
+  /** An HTTP client for the instance that sends the credentials every route needs by default. */
+  http: TestAgent;
   dataDir: string;
   dataSource: DataSource;
   /** Stops the instance; keeps its database and files unless `destroy` is true. */
@@ -60,6 +64,7 @@ export async function startApp(database: TestDatabase, env: Record<string, strin
   return {
     app,
     url,
+    http: request.agent(url),
     dataDir: database.dataDir,
     dataSource: app.get(DataSource),
     close: async (options) => {

@@ -1,0 +1,2 @@
+/** Migrations of the TokenModule, in order. */
+export const tokenMigrations: Function[] = [];

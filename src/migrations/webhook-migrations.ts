@@ -1,0 +1,2 @@
+/** Migrations of the WebhooksModule, in order. */
+export const webhookMigrations: Function[] = [];

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Signed, retried, durable webhook delivery. */
+@Module({})
+export class WebhooksModule {}
