@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { CatalogModule } from './catalog/catalog.module.js';
+import { ClockModule } from './common/clock.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { loggerParams } from './common/logging.js';
 import { createValidationPipe } from './common/pipes/validation.js';
@@ -17,6 +18,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 @Module({
   imports: [
     AppConfigModule,
+    ClockModule,
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
     DatabaseModule,
     TokenModule,
