@@ -1,0 +1,69 @@
+import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
+import { DomainError } from './domain-error.js';
+import { ProblemDetailsFilter } from './problem-details.filter.js';
+
+class TeapotError extends DomainError {
+  readonly status = 418;
+  readonly code = 'teapot';
+  readonly title = 'I am a teapot';
+}
+
+function capture(exception: unknown) {
+  const sent: { status?: number; type?: string; body?: Record<string, unknown>; headers: Record<string, string> } = { headers: {} };
+  const response = {
+    headersSent: false,
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    set(headers: Record<string, string>) {
+      Object.assign(sent.headers, headers);
+      return this;
+    },
+    type(value: string) {
+      sent.type = value;
+      return this;
+    },
+    send(body: string) {
+      sent.body = JSON.parse(body);
+      return this;
+    },
+  };
+  const host = {
+    switchToHttp: () => ({ getRequest: () => ({ method: 'GET', originalUrl: '/x?y=1' }), getResponse: () => response }),
+  } as unknown as ArgumentsHost;
+  new ProblemDetailsFilter().catch(exception, host);
+  return sent;
+}
+
+describe('ProblemDetailsFilter', () => {
+  it('renders a domain error with its status, code, title and extensions', () => {
+    const error = new TeapotError('Short and stout.');
+    error.extensions.spout = true;
+    error.headers['Retry-After'] = '5';
+    const sent = capture(error);
+    expect(sent.status).toBe(418);
+    expect(sent.type).toBe('application/problem+json');
+    expect(sent.headers).toEqual({ 'Retry-After': '5' });
+    expect(sent.body).toEqual({
+      type: '/problems/teapot',
+      title: 'I am a teapot',
+      status: 418,
+      detail: 'Short and stout.',
+      instance: '/x',
+      spout: true,
+    });
+  });
+
+  it('keeps the status of Nest HTTP exceptions', () => {
+    expect(capture(new NotFoundException('Cannot GET /x')).body).toMatchObject({ status: 404, type: 'about:blank', detail: 'Cannot GET /x' });
+  });
+
+  it('hides unexpected errors behind a 500 with an error id and no internals', () => {
+    const sent = capture(new Error('password=hunter2 at /srv/app.js:12'));
+    expect(sent.status).toBe(500);
+    expect(JSON.stringify(sent.body)).not.toMatch(/hunter2|app\.js/);
+    expect(sent.body?.error_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.body?.detail).toContain(String(sent.body?.error_id));
+  });
+});

@@ -1,0 +1,81 @@
+import { jest } from '@jest/globals';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AttachmentType, FileField } from '../file-field.decorator.js';
+import { FileFieldRegistry } from '../file-field.registry.js';
+import type { FileRecord } from '../file-record.entity.js';
+import type { FileRecordsRepository } from '../file-records.repository.js';
+import { FileFieldResolver } from './file-field.resolver.js';
+
+@Entity()
+@AttachmentType('box')
+class Box {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column() label!: string;
+  @FileField() lid?: unknown;
+  @FileField({ multi: true }) contents?: unknown;
+}
+
+const box = (id: number) => Object.assign(new Box(), { id, label: `box ${id}` });
+const record = (id: number, attachmentId: number, field: string, sortOrder: number): FileRecord =>
+  ({
+    id,
+    path: `box/${attachmentId}/${id}`,
+    attachmentId,
+    attachmentType: 'box',
+    field,
+    sortOrder,
+    originalName: `${id}.bin`,
+    mimeType: 'application/octet-stream',
+    size: 1,
+    checksumSha256: 'x'.repeat(64),
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  }) as FileRecord;
+
+describe('FileFieldResolver', () => {
+  let resolver: FileFieldResolver;
+  let findForOwners: jest.Mock<(owners: Map<string, number[]>) => Promise<FileRecord[]>>;
+
+  beforeAll(async () => {
+    const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Box] });
+    await dataSource.initialize();
+    await dataSource.destroy();
+    const registry = new FileFieldRegistry(dataSource);
+    registry.onModuleInit();
+    findForOwners = jest.fn(async (owners: Map<string, number[]>) => {
+      const ids = owners.get('box') ?? [];
+      return [record(1, 1, 'lid', 0), record(2, 1, 'contents', 0), record(3, 1, 'contents', 1), record(4, 2, 'contents', 0)].filter((r) =>
+        ids.includes(r.attachmentId),
+      );
+    });
+    resolver = new FileFieldResolver(registry, { findForOwners } as unknown as FileRecordsRepository);
+  });
+
+  beforeEach(() => findForOwners.mockClear());
+
+  it('resolves a page of entities with a single query', async () => {
+    const page = { items: [box(1), box(2), box(3)], total: 3 };
+    const resolved = (await resolver.resolve(page)) as unknown as { items: Array<Record<string, unknown>> };
+    expect(findForOwners).toHaveBeenCalledTimes(1);
+    expect(findForOwners.mock.calls[0][0]).toEqual(new Map([['box', [1, 2, 3]]]));
+    const [one, two, three] = resolved.items;
+    expect(one.lid).toMatchObject({ id: 1, sort_order: 0, attachment_type: 'box' });
+    expect((one.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([2, 3]);
+    expect(two.lid).toBeNull();
+    expect((two.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([4]);
+    expect(three.lid).toBeNull();
+    expect(three.contents).toEqual([]);
+  });
+
+  it('does not query when the body holds no attachable entity', async () => {
+    await expect(resolver.resolve({ hello: 'world' })).resolves.toEqual({ hello: 'world' });
+    expect(findForOwners).not.toHaveBeenCalled();
+  });
+
+  it('resolves an entity nested in another object', async () => {
+    const body = { order: { box: box(1) } };
+    await resolver.resolve(body);
+    expect((body.order.box as unknown as Record<string, unknown>).lid).toMatchObject({ id: 1 });
+    expect(findForOwners).toHaveBeenCalledTimes(1);
+  });
+});

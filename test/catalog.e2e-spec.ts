@@ -1,0 +1,95 @@
+import { jest } from '@jest/globals';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { expectProblem, PNG } from './support/fixtures.js';
+
+describe('Example catalog: products and articles', () => {
+  let t: TestApp;
+  const api = () => t.http;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close({ destroy: true }));
+
+  it('creates, reads, updates and deletes a product', async () => {
+    const created = await api().post('/products').send({ name: 'Chair', description: 'Oak' }).expect(201);
+    expect(created.body).toMatchObject({ id: expect.any(Number), name: 'Chair', description: 'Oak', cover: null, gallery: [] });
+    const id = created.body.id;
+    await api().get(`/products/${id}`).expect(200, created.body);
+    const patched = await api().patch(`/products/${id}`).send({ description: null }).expect(200);
+    expect(patched.body).toMatchObject({ name: 'Chair', description: null });
+    await api().delete(`/products/${id}`).expect(204);
+    expectProblem(await api().get(`/products/${id}`), 404, 'not-found');
+    expectProblem(await api().patch(`/products/${id}`).send({ name: 'x' }), 404, 'not-found');
+    expectProblem(await api().delete(`/products/${id}`), 404, 'not-found');
+  });
+
+  it('lists every field that fails validation', async () => {
+    const res = await api().post('/products').send({ description: 5, colour: 'red' });
+    const body = expectProblem(res, 400, 'validation-failed');
+    const fields = (body.errors as Array<{ field: string }>).map((e) => e.field).sort();
+    expect(fields).toEqual(['colour', 'description', 'name']);
+  });
+
+  it('refuses to null a required field on update', async () => {
+    const { id } = (await api().post('/articles').send({ title: 'T' }).expect(201)).body;
+    expectProblem(await api().patch(`/articles/${id}`).send({ title: null }), 400, 'validation-failed');
+    expectProblem(await api().patch(`/articles/${id}`).send({ title: '' }), 400, 'validation-failed');
+    await api().get(`/articles/${id}`).expect(200).expect((r) => expect(r.body.title).toBe('T'));
+  });
+
+  it('answers a malformed JSON body with a 400 problem', async () => {
+    const res = await api().post('/products').set('Content-Type', 'application/json').send('{"name": ');
+    expectProblem(res, 400);
+  });
+
+  it('400 for an id that is not a positive integer', async () => {
+    expectProblem(await api().get('/products/abc'), 400, 'invalid-id');
+    expectProblem(await api().get('/articles/0'), 400, 'invalid-id');
+  });
+
+  describe('listing', () => {
+    beforeAll(async () => {
+      for (let i = 0; i < 25; i++) await api().post('/articles').send({ title: `A${i}` }).expect(201);
+    });
+
+    it('pages with limit and offset, 20 by default', async () => {
+      const first = (await api().get('/articles').expect(200)).body;
+      expect(first).toMatchObject({ limit: 20, offset: 0 });
+      expect(first.items).toHaveLength(20);
+      expect(first.total).toBeGreaterThanOrEqual(25);
+      const next = (await api().get('/articles?limit=5&offset=20').expect(200)).body;
+      expect(next.items).toHaveLength(5);
+      expect(next.items[0].id).toBeGreaterThan(first.items[19].id);
+      expect(next.items[0]).toHaveProperty('attachments', []);
+    });
+
+    it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=2.5', 'page=2'])('400 for %s', async (query) => {
+      expectProblem(await api().get(`/articles?${query}`), 400, 'validation-failed');
+    });
+  });
+
+  it('resolves the files of a list of 50 with the same number of queries as a list of 5', async () => {
+    const existing = (await api().get('/products?limit=1').expect(200)).body.total as number;
+    const ids: number[] = [];
+    for (let i = 0; i < 50; i++) ids.push((await api().post('/products').send({ name: `P${i}` }).expect(201)).body.id);
+    for (const id of ids) {
+      await api().post(`/files/product/${id}/gallery`).attach('file', PNG, 'g.png').expect(201);
+    }
+    const spy = jest.spyOn(t.dataSource.logger, 'logQuery');
+    const queriesFor = async (limit: number) => {
+      spy.mockClear();
+      const res = await api().get(`/products?limit=${limit}&offset=${existing}`).expect(200);
+      expect(res.body.items).toHaveLength(limit);
+      expect(res.body.items.every((p: { gallery: unknown[] }) => p.gallery.length === 1)).toBe(true);
+      const queries = spy.mock.calls.map(([sql]) => String(sql));
+      return { all: queries.length, files: queries.filter((sql) => sql.includes('file_records')).length };
+    };
+    const five = await queriesFor(5);
+    const fifty = await queriesFor(50);
+    spy.mockRestore();
+    expect(fifty.files).toBe(1);
+    expect(five.files).toBe(1);
+    expect(fifty.all).toBe(five.all);
+  });
+});
