@@ -38,7 +38,7 @@ export function FileField(options: FileFieldOptions = {}): PropertyDecorator {
       throw new Error(`@FileField() needs a plain property name, got ${String(property)}`);
     }
     const target = prototype.constructor;
-    const own: FileFieldDefinition[] = Reflect.getOwnMetadata(FILE_FIELDS_METADATA, target) ?? [];
+    const own = (Reflect.getOwnMetadata(FILE_FIELDS_METADATA, target) ?? []) as FileFieldDefinition[];
     const field: FileFieldDefinition = { name: property, multi: options.multi ?? false };
     Reflect.defineMetadata(FILE_FIELDS_METADATA, [...own.filter((f) => f.name !== property), field], target);
   };
@@ -57,7 +57,7 @@ export function AttachmentType(name: string): ClassDecorator {
 export function getFileFields(target: Function): FileFieldDefinition[] {
   const fields = new Map<string, FileFieldDefinition>();
   const chain: Function[] = [];
-  for (let current = target; current && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
+  for (let current = target; current && current !== Function.prototype; current = Object.getPrototypeOf(current) as Function) {
     chain.unshift(current);
   }
   for (const cls of chain) {

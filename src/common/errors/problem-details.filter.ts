@@ -63,5 +63,5 @@ function bodyParserError(exception: unknown): ProblemDocument | undefined {
   const candidate = exception as { status?: unknown; type?: unknown; expose?: unknown; message?: unknown };
   if (typeof candidate?.status !== 'number' || candidate.status < 400 || candidate.status >= 500) return undefined;
   if (candidate.expose !== true) return undefined;
-  return problem(candidate.status, String(candidate.message ?? 'Bad request'));
+  return problem(candidate.status, typeof candidate.message === 'string' ? candidate.message : 'Bad request');
 }

@@ -16,8 +16,7 @@ class Box {
 }
 
 const box = (id: number) => Object.assign(new Box(), { id, label: `box ${id}` });
-const record = (id: number, attachmentId: number, field: string, sortOrder: number): FileRecord =>
-  ({
+const record = (id: number, attachmentId: number, field: string, sortOrder: number): FileRecord => ({
     id,
     path: `box/${attachmentId}/${id}`,
     attachmentId,
@@ -30,7 +29,7 @@ const record = (id: number, attachmentId: number, field: string, sortOrder: numb
     checksumSha256: 'x'.repeat(64),
     createdAt: new Date(0),
     updatedAt: new Date(0),
-  }) as FileRecord;
+});
 
 describe('FileFieldResolver', () => {
   let resolver: FileFieldResolver;
@@ -42,11 +41,11 @@ describe('FileFieldResolver', () => {
     await dataSource.destroy();
     const registry = new FileFieldRegistry(dataSource);
     registry.onModuleInit();
-    findForOwners = jest.fn(async (owners: Map<string, number[]>) => {
+    findForOwners = jest.fn((owners: Map<string, number[]>) => {
       const ids = owners.get('box') ?? [];
-      return [record(1, 1, 'lid', 0), record(2, 1, 'contents', 0), record(3, 1, 'contents', 1), record(4, 2, 'contents', 0)].filter((r) =>
+      return Promise.resolve([record(1, 1, 'lid', 0), record(2, 1, 'contents', 0), record(3, 1, 'contents', 1), record(4, 2, 'contents', 0)].filter((r) =>
         ids.includes(r.attachmentId),
-      );
+      ));
     });
     resolver = new FileFieldResolver(registry, { findForOwners } as unknown as FileRecordsRepository);
   });

@@ -42,7 +42,7 @@ export class MultipartReceiver {
 }
 
 /** Maps multer and busboy failures to client errors; anything else is rethrown as it is. */
-export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'maxFiles' | 'maxFileSize'>): unknown {
+export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'maxFiles' | 'maxFileSize'>): Error {
   if (error instanceof MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':
@@ -59,5 +59,5 @@ export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'max
   if (error instanceof Error && /multipart|boundary|unexpected end of form|malformed part header|request (aborted|closed)/i.test(error.message)) {
     return new FilesError(FilesErrorCode.MalformedMultipart, error.message);
   }
-  return error;
+  return error instanceof Error ? error : new Error(String(error));
 }

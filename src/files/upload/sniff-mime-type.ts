@@ -13,6 +13,7 @@ export async function sniffMimeType(head: Buffer): Promise<string> {
 }
 
 /** Control bytes that do not occur in text (tab, newlines, form feed and escape do). */
+// eslint-disable-next-line no-control-regex -- matching control bytes is the point
 const BINARY_CONTROL = /[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]/;
 
 function looksLikeText(head: Buffer): boolean {

@@ -66,6 +66,7 @@ export class StreamingStorageEngine implements StorageEngine {
 /** Keeps the client's file name for display only: no directories, no control characters, bounded length. */
 export function sanitizeName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || 'file').slice(0, 255);
 }
