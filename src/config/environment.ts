@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
+import type { S3StorageOptions } from '../files/storage/s3.storage.js';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -36,9 +37,38 @@ export class Environment {
   @Min(1)
   MAX_FILE_SIZE = 52_428_800;
 
+  @IsIn(['local', 's3'])
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  @ValidateIf((env: Environment) => env.STORAGE_DRIVER === 's3')
+  @IsString()
+  @IsNotEmpty({ message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' })
+  S3_BUCKET?: string;
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  @IsIn(['true', 'false'])
+  S3_FORCE_PATH_STYLE = 'false';
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 }
+
+/** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
+export type StorageConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
 
 /** Values derived from the environment that the rest of the service reads (also its DI token). */
 export class AppConfig {
@@ -49,6 +79,7 @@ export class AppConfig {
   readonly sqlitePath: string;
   readonly storageDir: string;
   readonly maxFileSize: number;
+  readonly storage: StorageConfig;
   readonly logLevel: string;
 
   constructor(env: Environment) {
@@ -59,6 +90,18 @@ export class AppConfig {
     this.sqlitePath = resolve(this.dataDir, 'app.sqlite');
     this.storageDir = resolve(env.STORAGE_DIR ?? resolve(this.dataDir, 'files'));
     this.maxFileSize = env.MAX_FILE_SIZE;
+    this.storage =
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: env.S3_BUCKET ?? '',
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { driver: 'local', root: this.storageDir };
     this.logLevel = env.LOG_LEVEL;
   }
 }

@@ -10,7 +10,7 @@ import { FilesService } from './files.service.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
 import { FileStorage } from './storage/file-storage.js';
-import { LocalDiskStorage } from './storage/local-disk.storage.js';
+import { createStorage } from './storage/create-storage.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
 
 /** File fields: the upload endpoint, the registry of declared fields, resolution on responses, cleanup. */
@@ -18,7 +18,7 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
   imports: [TypeOrmModule.forFeature([FileRecord])],
   controllers: [FilesController],
   providers: [
-    { provide: FileStorage, inject: [AppConfig], useFactory: (config: AppConfig) => new LocalDiskStorage(config.storageDir) },
+    { provide: FileStorage, inject: [AppConfig], useFactory: createStorage },
     FileFieldRegistry,
     FileRecordsRepository,
     FilesService,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { access, constants, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, FileStorage, type ByteRange } from './file-storage.js';
+import { assertSafeKey, FileStorage, type ByteRange, type StoredObject } from './file-storage.js';
 
 /** Temporary files carry this suffix until they are complete, so a crash never leaves a half file under a real key. */
 export const TEMP_SUFFIX = '.partial';
@@ -46,6 +46,16 @@ export class LocalDiskStorage extends FileStorage {
       (s) => s.isFile(),
       () => false,
     );
+  }
+
+  async *list(): AsyncIterable<StoredObject> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const info = await stat(path).catch(() => undefined);
+      if (info) yield { key: relative(this.root, path).split(sep).join('/'), modifiedAt: info.mtime };
+    }
   }
 
   async check(): Promise<void> {

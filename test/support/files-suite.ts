@@ -1,0 +1,226 @@
+import { FileRecord } from '../../src/files/file-record.entity.js';
+import { FileStorage } from '../../src/files/storage/file-storage.js';
+import { startTestApp, type TestApp } from './test-app.js';
+import { expectProblem, PDF, PNG } from './fixtures.js';
+
+/** Provides the environment of one storage driver for the suite, and stops what it started. */
+export interface StorageUnderTest {
+  start(): Promise<{ env: Record<string, string>; stop(): Promise<void> }>;
+}
+
+/**
+ * The files e2e suite. It runs once per storage driver (test/files.e2e-spec.ts, test/files-s3.e2e-spec.ts),
+ * and once per database in CI.
+ */
+export function describeFilesSuite(driver: string, storageUnderTest: StorageUnderTest): void {
+  describe(`Files (${driver} storage): upload to entity fields and resolution on responses`, () => {
+    let t: TestApp;
+    let stopStorage: () => Promise<void>;
+    const storedFiles = async (): Promise<string[]> => {
+      const keys: string[] = [];
+      for await (const object of t.app.get(FileStorage).list()) keys.push(object.key);
+      return keys.sort();
+    };
+    const api = () => t.http;
+    const createProduct = async (name = 'Lamp') =>
+      (await api().post('/products').send({ name }).expect(201)).body.id as number;
+    const upload = (path: string, ...files: Array<[Buffer, string]>) => {
+      const req = api().post(path);
+      for (const [bytes, name] of files) req.attach('file', bytes, name);
+      return req;
+    };
+
+    beforeAll(async () => {
+      const storage = await storageUnderTest.start();
+      stopStorage = storage.stop;
+      t = await startTestApp({ MAX_FILE_SIZE: String(64 * 1024), ...storage.env });
+    });
+    afterAll(async () => {
+      await t.close({ destroy: true });
+      await stopStorage();
+    });
+
+    it('creates a single field record (201), then replaces its file keeping the id (200) and removes the old bytes', async () => {
+      const id = await createProduct();
+      const first = await upload(`/files/product/${id}/cover`, [PNG, 'a.png']).expect(201);
+      expect(first.body).toMatchObject({
+        attachment_type: 'product',
+        attachment_id: id,
+        field: 'cover',
+        sort_order: 0,
+      });
+      const second = await upload(`/files/product/${id}/cover`, [PDF, 'b.pdf']).expect(200);
+      expect(second.body.id).toBe(first.body.id);
+      expect(second.body.path).not.toBe(first.body.path);
+      expect(second.body).toMatchObject({ mime_type: 'application/pdf', original_name: 'b.pdf', size: PDF.length });
+      const files = await storedFiles();
+      expect(files).not.toContain(first.body.path);
+      expect(files).toContain(second.body.path);
+    });
+
+    it('appends to a multi field in order and resolves both fields on GET', async () => {
+      const id = await createProduct();
+      await upload(`/files/product/${id}/cover`, [PNG, 'cover.png']).expect(201);
+      for (const n of [0, 1, 2]) {
+        const res = await upload(`/files/product/${id}/gallery`, [PNG, `g${n}.png`]).expect(201);
+        expect(res.body.sort_order).toBe(n);
+      }
+      const product = (await api().get(`/products/${id}`).expect(200)).body;
+      expect(product.cover).toMatchObject({ field: 'cover', original_name: 'cover.png' });
+      expect(product.gallery.map((f: { original_name: string }) => f.original_name)).toEqual([
+        'g0.png',
+        'g1.png',
+        'g2.png',
+      ]);
+      expect(Object.keys(product.gallery[0]).sort()).toEqual(
+        [
+          'attachment_id',
+          'attachment_type',
+          'checksum_sha256',
+          'created_at',
+          'field',
+          'id',
+          'mime_type',
+          'original_name',
+          'path',
+          'size',
+          'sort_order',
+          'updated_at',
+        ].sort(),
+      );
+    });
+
+    it('resolves empty fields to null and []', async () => {
+      const id = await createProduct();
+      const product = (await api().get(`/products/${id}`).expect(200)).body;
+      expect(product.cover).toBeNull();
+      expect(product.gallery).toEqual([]);
+    });
+
+    it('appends several parts of one request in order and answers an array', async () => {
+      const id = await createProduct();
+      const res = await upload(`/files/product/${id}/gallery`, [PNG, 'x.png'], [PDF, 'y.pdf'], [PNG, 'z.png']).expect(
+        201,
+      );
+      expect(res.body.map((f: { sort_order: number }) => f.sort_order)).toEqual([0, 1, 2]);
+      expect(res.body.map((f: { original_name: string }) => f.original_name)).toEqual(['x.png', 'y.pdf', 'z.png']);
+    });
+
+    it('gives 20 parallel uploads to one multi field the sort orders 0..19 exactly', async () => {
+      const id = await createProduct();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => upload(`/files/product/${id}/gallery`, [PNG, `p${i}.png`])),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+      const orders = results.map((r) => r.body.sort_order as number).sort((a, b) => a - b);
+      expect(orders).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    });
+
+    it('sniffs the type from the bytes and never uses the client name in the storage path', async () => {
+      const id = await createProduct();
+      const res = await api()
+        .post(`/files/product/${id}/cover`)
+        .attach('file', PNG, { filename: '../../etc/passwd.txt', contentType: 'text/html' })
+        .expect(201);
+      expect(res.body.mime_type).toBe('image/png');
+      expect(res.body.original_name).toBe('passwd.txt');
+      expect(res.body.path).not.toMatch(/\.\.|^\/|passwd/);
+      expect(res.body.path).toMatch(new RegExp(`^product/${id}/[0-9a-f-]{36}$`));
+      expect(res.body.checksum_sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('works for another entity type (article) with its own fields', async () => {
+      const article = (await api().post('/articles').send({ title: 'Notes' }).expect(201)).body;
+      await upload(`/files/article/${article.id}/thumbnail`, [PNG, 't.png']).expect(201);
+      await upload(`/files/article/${article.id}/attachments`, [PDF, 'a.pdf'], [PDF, 'b.pdf']).expect(201);
+      const body = (await api().get(`/articles/${article.id}`).expect(200)).body;
+      expect(body.thumbnail.original_name).toBe('t.png');
+      expect(body.attachments.map((f: { sort_order: number }) => f.sort_order)).toEqual([0, 1]);
+      await upload(`/files/article/${article.id}/cover`, [PNG, 'c.png']).expect(404);
+    });
+
+    describe('errors are problem details and leave nothing behind', () => {
+      let id: number;
+      beforeAll(async () => {
+        id = await createProduct('errors');
+      });
+
+      const expectNothingStored = async (before: string[]) => {
+        expect(await storedFiles()).toEqual(before);
+        const product = (await api().get(`/products/${id}`).expect(200)).body;
+        expect(product.cover).toBeNull();
+        expect(product.gallery).toEqual([]);
+      };
+
+      it('400 when the file part is missing', async () => {
+        const res = await api().post(`/files/product/${id}/cover`).field('note', 'x');
+        expectProblem(res, 400, 'file-missing');
+      });
+
+      it('400 for a part under another name', async () => {
+        expectProblem(await api().post(`/files/product/${id}/cover`).attach('upload', PNG, 'a.png'), 400);
+      });
+
+      it('400 for malformed multipart', async () => {
+        const before = await storedFiles();
+        const res = await api()
+          .post(`/files/product/${id}/cover`)
+          .set('Content-Type', 'multipart/form-data; boundary=XYZ')
+          .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc');
+        expectProblem(res, 400, 'malformed-multipart');
+        await expectNothingStored(before);
+      });
+
+      it('415 for a body that is not multipart', async () => {
+        expectProblem(await api().post(`/files/product/${id}/cover`).send({ file: 'x' }), 415, 'not-multipart');
+      });
+
+      it('400 when a single field receives two files, storing neither', async () => {
+        const before = await storedFiles();
+        const res = await upload(`/files/product/${id}/cover`, [PNG, 'a.png'], [PNG, 'b.png']);
+        expectProblem(res, 400, 'too-many-files');
+        await expectNothingStored(before);
+      });
+
+      it.each(['abc', '0', '-1', '1.5', '99999999999'])('400 for attachment id %s', async (bad) => {
+        expectProblem(await upload(`/files/product/${bad}/cover`, [PNG, 'a.png']), 400, 'invalid-id');
+      });
+
+      it('404 for an unknown attachment type, unknown field, or missing entity', async () => {
+        expectProblem(await upload(`/files/unicorn/${id}/cover`, [PNG, 'a.png']), 404, 'unknown-attachment-type');
+        expectProblem(await upload(`/files/product/${id}/manual`, [PNG, 'a.png']), 404, 'unknown-file-field');
+        expectProblem(await upload(`/files/product/999999/cover`, [PNG, 'a.png']), 404, 'entity-not-found');
+      });
+
+      it('413 for a file over MAX_FILE_SIZE, keeping no bytes and no record', async () => {
+        const before = await storedFiles();
+        const res = await upload(
+          `/files/product/${id}/gallery`,
+          [PNG, 'ok.png'],
+          [Buffer.alloc(64 * 1024 + 1, 7), 'big.bin'],
+        );
+        expectProblem(res, 413, 'file-too-large');
+        await expectNothingStored(before);
+      });
+
+      it('accepts a file of exactly MAX_FILE_SIZE', async () => {
+        const other = await createProduct();
+        const res = await upload(`/files/product/${other}/cover`, [Buffer.alloc(64 * 1024, 7), 'edge.bin']).expect(201);
+        expect(res.body).toMatchObject({ size: 64 * 1024, mime_type: 'application/octet-stream' });
+      });
+    });
+
+    it('deleting an entity removes its records and its stored bytes', async () => {
+      const id = await createProduct();
+      const cover = (await upload(`/files/product/${id}/cover`, [PNG, 'c.png']).expect(201)).body;
+      const gallery = (await upload(`/files/product/${id}/gallery`, [PNG, 'a.png'], [PNG, 'b.png']).expect(201)).body;
+      await api().delete(`/products/${id}`).expect(204);
+      expectProblem(await api().get(`/products/${id}`), 404);
+      const files = await storedFiles();
+      for (const record of [cover, ...gallery]) expect(files).not.toContain(record.path);
+      expect(
+        await t.dataSource.getRepository(FileRecord).countBy({ attachmentType: 'product', attachmentId: id }),
+      ).toBe(0);
+    });
+  });
+}
