@@ -13,7 +13,13 @@ describe('Example catalog: products and articles', () => {
 
   it('creates, reads, updates and deletes a product', async () => {
     const created = await api().post('/products').send({ name: 'Chair', description: 'Oak' }).expect(201);
-    expect(created.body).toMatchObject({ id: expect.any(Number), name: 'Chair', description: 'Oak', cover: null, gallery: [] });
+    expect(created.body).toMatchObject({
+      id: expect.any(Number),
+      name: 'Chair',
+      description: 'Oak',
+      cover: null,
+      gallery: [],
+    });
     const id = created.body.id;
     await api().get(`/products/${id}`).expect(200, created.body);
     const patched = await api().patch(`/products/${id}`).send({ description: null }).expect(200);
@@ -22,6 +28,23 @@ describe('Example catalog: products and articles', () => {
     expectProblem(await api().get(`/products/${id}`), 404, 'not-found');
     expectProblem(await api().patch(`/products/${id}`).send({ name: 'x' }), 404, 'not-found');
     expectProblem(await api().delete(`/products/${id}`), 404, 'not-found');
+  });
+
+  it("enforces a field's own maxSize below the global limit (product.cover: 5 MiB)", async () => {
+    const { id } = (await api().post('/products').send({ name: 'Big cover' }).expect(201)).body;
+    const image = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 0)]);
+    expectProblem(
+      await api()
+        .post(`/files/product/${id}/cover`)
+        .attach('file', image(5 * 1024 * 1024 + 1), 'big.png'),
+      413,
+      'file-too-large',
+    );
+    const ok = await api()
+      .post(`/files/product/${id}/cover`)
+      .attach('file', image(5 * 1024 * 1024), 'max.png')
+      .expect(201);
+    expect(ok.body).toMatchObject({ size: 5 * 1024 * 1024, mime_type: 'image/png' });
   });
 
   it('lists every field that fails validation', async () => {
@@ -35,7 +58,10 @@ describe('Example catalog: products and articles', () => {
     const { id } = (await api().post('/articles').send({ title: 'T' }).expect(201)).body;
     expectProblem(await api().patch(`/articles/${id}`).send({ title: null }), 400, 'validation-failed');
     expectProblem(await api().patch(`/articles/${id}`).send({ title: '' }), 400, 'validation-failed');
-    await api().get(`/articles/${id}`).expect(200).expect((r) => expect(r.body.title).toBe('T'));
+    await api()
+      .get(`/articles/${id}`)
+      .expect(200)
+      .expect((r) => expect(r.body.title).toBe('T'));
   });
 
   it('answers a malformed JSON body with a 400 problem', async () => {
@@ -50,7 +76,11 @@ describe('Example catalog: products and articles', () => {
 
   describe('listing', () => {
     beforeAll(async () => {
-      for (let i = 0; i < 25; i++) await api().post('/articles').send({ title: `A${i}` }).expect(201);
+      for (let i = 0; i < 25; i++)
+        await api()
+          .post('/articles')
+          .send({ title: `A${i}` })
+          .expect(201);
     });
 
     it('pages with limit and offset, 20 by default', async () => {
@@ -72,7 +102,15 @@ describe('Example catalog: products and articles', () => {
   it('resolves the files of a list of 50 with the same number of queries as a list of 5', async () => {
     const existing = (await api().get('/products?limit=1').expect(200)).body.total as number;
     const ids: number[] = [];
-    for (let i = 0; i < 50; i++) ids.push((await api().post('/products').send({ name: `P${i}` }).expect(201)).body.id);
+    for (let i = 0; i < 50; i++)
+      ids.push(
+        (
+          await api()
+            .post('/products')
+            .send({ name: `P${i}` })
+            .expect(201)
+        ).body.id,
+      );
     for (const id of ids) {
       await api().post(`/files/product/${id}/gallery`).attach('file', PNG, 'g.png').expect(201);
     }

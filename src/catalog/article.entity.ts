@@ -17,9 +17,10 @@ export class Article {
   @UpdateDateColumn()
   updated_at!: Date;
 
-  @FileField()
+  @FileField({ accept: ['image/*'] })
   thumbnail?: FileRecordDto | null;
 
-  @FileField({ multi: true })
+  /** Any type that is not refused by default (HTML, SVG, executables). */
+  @FileField({ multi: true, maxCount: 10 })
   attachments?: FileRecordDto[];
 }

@@ -20,9 +20,9 @@ export class Product {
   @UpdateDateColumn()
   updated_at!: Date;
 
-  @FileField()
+  @FileField({ accept: ['image/*'], maxSize: 5 * 1024 * 1024 })
   cover?: FileRecordDto | null;
 
-  @FileField({ multi: true })
+  @FileField({ multi: true, accept: ['image/*', 'application/pdf'], maxCount: 30 })
   gallery?: FileRecordDto[];
 }

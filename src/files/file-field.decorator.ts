@@ -4,12 +4,24 @@ import 'reflect-metadata';
 export interface FileFieldOptions {
   /** true: the property holds an ordered array of files; false (default): one file or null. */
   multi?: boolean;
+  /** Largest accepted file in bytes; the global MAX_FILE_SIZE still applies when it is lower. */
+  maxSize?: number;
+  /** Most files a multi field may hold. */
+  maxCount?: number;
+  /**
+   * MIME types or patterns (`image/*`) accepted, judged on the type sniffed from the bytes. Without it any type
+   * is accepted except HTML, SVG and executables, which a field accepts only by naming them exactly.
+   */
+  accept?: readonly string[];
 }
 
 /** One declared file field of an entity class. */
 export interface FileFieldDefinition {
   readonly name: string;
   readonly multi: boolean;
+  readonly maxSize?: number;
+  readonly maxCount?: number;
+  readonly accept?: readonly string[];
 }
 
 export const FILE_FIELDS_METADATA = Symbol('file-fields:fields');
@@ -39,9 +51,20 @@ export function FileField(options: FileFieldOptions = {}): PropertyDecorator {
     }
     const target = prototype.constructor;
     const own = (Reflect.getOwnMetadata(FILE_FIELDS_METADATA, target) ?? []) as FileFieldDefinition[];
-    const field: FileFieldDefinition = { name: property, multi: options.multi ?? false };
+    assertValidOptions(property, options);
+    const field: FileFieldDefinition = { ...options, name: property, multi: options.multi ?? false };
     Reflect.defineMetadata(FILE_FIELDS_METADATA, [...own.filter((f) => f.name !== property), field], target);
   };
+}
+
+function assertValidOptions(property: string, { multi, maxSize, maxCount, accept }: FileFieldOptions): void {
+  const positive = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n > 0);
+  if (!positive(maxSize)) throw new Error(`@FileField() ${property}: maxSize must be a positive integer`);
+  if (!positive(maxCount)) throw new Error(`@FileField() ${property}: maxCount must be a positive integer`);
+  if (maxCount !== undefined && !multi) throw new Error(`@FileField() ${property}: maxCount needs multi: true`);
+  if (accept?.some((type) => !/^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/.test(type) && type !== '*/*')) {
+    throw new Error(`@FileField() ${property}: accept holds an invalid MIME type or pattern`);
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ export enum FilesErrorCode {
   TooManyFiles = 'too-many-files',
   FileTooLarge = 'file-too-large',
   FileNotFound = 'file-not-found',
+  UnsupportedMediaType = 'unsupported-media-type',
+  FieldFull = 'field-full',
 }
 
 /** An error of the files module; its code decides the status. */
@@ -24,6 +26,8 @@ export class FilesError extends DomainError {
     [FilesErrorCode.TooManyFiles]: [400, 'Too many files'],
     [FilesErrorCode.FileTooLarge]: [413, 'File too large'],
     [FilesErrorCode.FileNotFound]: [404, 'File not found'],
+    [FilesErrorCode.UnsupportedMediaType]: [415, 'File type not accepted'],
+    [FilesErrorCode.FieldFull]: [409, 'File field is full'],
   };
 
   readonly status: number;

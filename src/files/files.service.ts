@@ -52,15 +52,19 @@ export class FilesService {
   async upload(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
     const { owner, field, slot } = this.resolveTarget(target);
     await this.findOwner(this.manager, owner, slot.attachmentId, false);
+    await this.assertRoomFor(this.manager, field, slot, 1);
     const parts = await this.receiver.receive(req, res, {
       newKey: () => `${slot.attachmentType}/${slot.attachmentId}/${randomUUID()}`,
-      maxFiles: field.multi ? MAX_FILES_PER_REQUEST : 1,
-      maxFileSize: this.config.maxFileSize,
+      maxFiles: field.multi ? Math.min(MAX_FILES_PER_REQUEST, field.maxCount ?? Infinity) : 1,
+      maxFileSize: Math.min(field.maxSize ?? Infinity, this.config.maxFileSize),
+      accept: field.accept,
     });
     try {
       return await this.unitOfWork.run(async (tx) => {
         await this.findOwner(tx.manager, owner, slot.attachmentId, tx.supportsRowLocks);
-        return field.multi ? this.append(tx.manager, slot, parts) : this.replace(tx, slot, parts[0]);
+        if (!field.multi) return this.replace(tx, slot, parts[0]);
+        await this.assertRoomFor(tx.manager, field, slot, parts.length);
+        return this.append(tx.manager, slot, parts);
       });
     } catch (error) {
       await Promise.allSettled(parts.map((part) => this.storage.delete(part.key)));
@@ -89,6 +93,18 @@ export class FilesService {
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
     if (!found) throw new FilesError(FilesErrorCode.EntityNotFound, `${owner.type} ${id} does not exist.`);
+  }
+
+  /** 409 when a multi field with a maxCount cannot take `adding` more files. */
+  private async assertRoomFor(manager: EntityManager, field: FileFieldDefinition, slot: FieldSlot, adding: number): Promise<void> {
+    if (!field.multi || field.maxCount === undefined) return;
+    const count = await manager.count(FileRecord, { where: { ...slot } });
+    if (count + adding > field.maxCount) {
+      throw new FilesError(
+        FilesErrorCode.FieldFull,
+        `"${slot.field}" holds ${count} of at most ${field.maxCount} files; ${adding} more do not fit.`,
+      );
+    }
   }
 
   private async append(manager: EntityManager, slot: FieldSlot, parts: StoredPart[]): Promise<UploadResult> {

@@ -1,7 +1,7 @@
 import { FileRecord } from '../../src/files/file-record.entity.js';
 import { FileStorage } from '../../src/files/storage/file-storage.js';
 import { startTestApp, type TestApp } from './test-app.js';
-import { expectProblem, PDF, PNG } from './fixtures.js';
+import { expectProblem, GIF, PDF, PNG } from './fixtures.js';
 
 /** Provides the environment of one storage driver for the suite, and stops what it started. */
 export interface StorageUnderTest {
@@ -49,10 +49,10 @@ export function describeFilesSuite(driver: string, storageUnderTest: StorageUnde
         field: 'cover',
         sort_order: 0,
       });
-      const second = await upload(`/files/product/${id}/cover`, [PDF, 'b.pdf']).expect(200);
+      const second = await upload(`/files/product/${id}/cover`, [GIF, 'b.gif']).expect(200);
       expect(second.body.id).toBe(first.body.id);
       expect(second.body.path).not.toBe(first.body.path);
-      expect(second.body).toMatchObject({ mime_type: 'application/pdf', original_name: 'b.pdf', size: PDF.length });
+      expect(second.body).toMatchObject({ mime_type: 'image/gif', original_name: 'b.gif', size: GIF.length });
       const files = await storedFiles();
       expect(files).not.toContain(first.body.path);
       expect(files).toContain(second.body.path);
@@ -203,9 +203,59 @@ export function describeFilesSuite(driver: string, storageUnderTest: StorageUnde
         await expectNothingStored(before);
       });
 
+      it('415 for a type the field does not accept, judged on the bytes, keeping nothing', async () => {
+        const before = await storedFiles();
+        const res = await api()
+          .post(`/files/product/${id}/cover`)
+          .attach('file', PDF, { filename: 'x.png', contentType: 'image/png' });
+        expectProblem(res, 415, 'unsupported-media-type');
+        const mixed = await upload(
+          `/files/product/${id}/gallery`,
+          [PNG, 'ok.png'],
+          [Buffer.from('just text'), 'notes.txt'],
+        );
+        expectProblem(mixed, 415, 'unsupported-media-type');
+        await expectNothingStored(before);
+      });
+
+      it('refuses HTML and SVG even in a field that accepts any type', async () => {
+        const { id: article } = (await api().post('/articles').send({ title: 'markup' }).expect(201)).body;
+        const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
+        const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+        expectProblem(
+          await upload(`/files/article/${article}/attachments`, [html, 'a.txt']),
+          415,
+          'unsupported-media-type',
+        );
+        expectProblem(
+          await upload(`/files/article/${article}/attachments`, [svg, 'b.png']),
+          415,
+          'unsupported-media-type',
+        );
+        await upload(`/files/article/${article}/attachments`, [Buffer.from('plain notes\n'), 'c.txt']).expect(201);
+      });
+
+      it('409 when a multi field is full, before and during the upload', async () => {
+        const { id: article } = (await api().post('/articles').send({ title: 'full' }).expect(201)).body;
+        const nine = Array.from({ length: 9 }, (_, i): [Buffer, string] => [PDF, `${i}.pdf`]);
+        await upload(`/files/article/${article}/attachments`, ...nine).expect(201);
+        const before = await storedFiles();
+        expectProblem(
+          await upload(`/files/article/${article}/attachments`, [PDF, 'a.pdf'], [PDF, 'b.pdf']),
+          409,
+          'field-full',
+        );
+        expect(await storedFiles()).toEqual(before);
+        await upload(`/files/article/${article}/attachments`, [PDF, 'tenth.pdf']).expect(201);
+        expectProblem(await upload(`/files/article/${article}/attachments`, [PDF, 'eleventh.pdf']), 409, 'field-full');
+      });
+
       it('accepts a file of exactly MAX_FILE_SIZE', async () => {
-        const other = await createProduct();
-        const res = await upload(`/files/product/${other}/cover`, [Buffer.alloc(64 * 1024, 7), 'edge.bin']).expect(201);
+        const { id: other } = (await api().post('/articles').send({ title: 'edge' }).expect(201)).body;
+        const res = await upload(`/files/article/${other}/attachments`, [
+          Buffer.alloc(64 * 1024, 7),
+          'edge.bin',
+        ]).expect(201);
         expect(res.body).toMatchObject({ size: 64 * 1024, mime_type: 'application/octet-stream' });
       });
     });

@@ -7,6 +7,9 @@ export const PNG = Buffer.from(
   'hex',
 );
 
+/** A GIF header is enough for type sniffing. */
+export const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 1)]);
+
 /** A minimal PDF header is enough for type sniffing. */
 export const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 

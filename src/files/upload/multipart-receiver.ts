@@ -12,6 +12,8 @@ export interface ReceiveOptions {
   newKey: () => string;
   maxFiles: number;
   maxFileSize: number;
+  /** The field's accepted types (see isAccepted); judged on the sniffed type. */
+  accept?: readonly string[];
 }
 
 /**
@@ -27,7 +29,7 @@ export class MultipartReceiver {
       throw new FilesError(FilesErrorCode.NotMultipart, 'Send the file as multipart/form-data in a part named "file".');
     }
     const middleware = multer({
-      storage: new StreamingStorageEngine(this.storage, options.newKey),
+      storage: new StreamingStorageEngine(this.storage, options),
       limits: { fileSize: options.maxFileSize, files: options.maxFiles, fields: 20, parts: options.maxFiles + 20 },
     }).array(FILE_PART, options.maxFiles);
     await new Promise<void>((resolve, reject) =>

@@ -4,6 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage.js';
 import { ByteInspector } from './byte-inspector.js';
+import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { isAccepted } from './accept-policy.js';
+import type { ReceiveOptions } from './multipart-receiver.js';
 import { sniffMimeType } from './sniff-mime-type.js';
 
 /** What the engine records for each stored part. */
@@ -25,7 +28,7 @@ type HandleCallback = (error?: unknown, info?: Partial<MulterFile> & { stored?: 
 export class StreamingStorageEngine implements StorageEngine {
   constructor(
     private readonly storage: FileStorage,
-    private readonly newKey: () => string,
+    private readonly options: Pick<ReceiveOptions, 'newKey' | 'accept'>,
   ) {}
 
   _handleFile(_req: Request, file: MulterFile, callback: HandleCallback): void {
@@ -44,7 +47,7 @@ export class StreamingStorageEngine implements StorageEngine {
   }
 
   private async store(file: MulterFile): Promise<StoredPart> {
-    const key = this.newKey();
+    const key = this.options.newKey();
     const inspector = new ByteInspector();
     const body = new PassThrough();
     // The storage consumes `body` while the inspector feeds it; both must finish.
@@ -53,12 +56,17 @@ export class StreamingStorageEngine implements StorageEngine {
       await this.storage.delete(key).catch(() => undefined);
       throw error;
     });
+    const mimeType = await sniffMimeType(inspector.head());
+    if (!isAccepted(mimeType, this.options.accept)) {
+      await this.storage.delete(key);
+      throw new FilesError(FilesErrorCode.UnsupportedMediaType, `This field does not accept ${mimeType} files.`);
+    }
     return {
       key,
       originalName: sanitizeName(file.originalname),
       size: inspector.size,
       checksumSha256: inspector.checksum(),
-      mimeType: await sniffMimeType(inspector.head()),
+      mimeType,
     };
   }
 }
