@@ -36,7 +36,7 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     const keys = pendingKeys(event.queryRunner).splice(0);
     const results = await Promise.allSettled(keys.map((key) => this.storage.delete(key)));
-    results.forEach((r, i) => r.status === 'rejected' && this.logger.warn({ err: r.reason, key: keys[i] }, 'Could not delete stored file'));
+    results.forEach((r, i) => r.status === 'rejected' && this.logger.warn({ err: r.reason as unknown, key: keys[i] }, 'Could not delete stored file'));
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {
