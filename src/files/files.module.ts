@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/environment.js';
+import { AttachmentOwners } from './attachment-owners.js';
 import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
@@ -20,6 +21,7 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
   providers: [
     { provide: FileStorage, inject: [AppConfig], useFactory: createStorage },
     FileFieldRegistry,
+    AttachmentOwners,
     FileRecordsRepository,
     FilesService,
     MultipartReceiver,

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { EntityManager, ObjectLiteral } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/environment.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
-import { FileFieldRegistry, type AttachableEntity } from './file-field.registry.js';
+import { AttachmentOwners } from './attachment-owners.js';
 import type { FileFieldDefinition } from './file-field.decorator.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
@@ -29,18 +29,12 @@ export interface UploadResult {
   records: FileRecord[];
 }
 
-interface ResolvedTarget {
-  owner: AttachableEntity;
-  field: FileFieldDefinition;
-  slot: FieldSlot;
-}
-
 /** Attaches uploaded files to entity fields. */
 @Injectable()
 export class FilesService {
   constructor(
     private readonly config: AppConfig,
-    private readonly registry: FileFieldRegistry,
+    private readonly owners: AttachmentOwners,
     private readonly records: FileRecordsRepository,
     private readonly storage: FileStorage,
     private readonly receiver: MultipartReceiver,
@@ -50,8 +44,8 @@ export class FilesService {
 
   /** Checks the target before a byte is read, streams the parts to storage, then records them in one transaction. */
   async upload(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
-    const { owner, field, slot } = this.resolveTarget(target);
-    await this.findOwner(this.manager, owner, slot.attachmentId, false);
+    const { owner, field, slot } = this.owners.resolveField(target.attachmentType, target.attachmentId, target.fieldName);
+    await this.owners.assertExists(this.manager, owner, slot.attachmentId, false);
     await this.assertRoomFor(this.manager, field, slot, 1);
     const parts = await this.receiver.receive(req, res, {
       newKey: () => `${slot.attachmentType}/${slot.attachmentId}/${randomUUID()}`,
@@ -61,7 +55,7 @@ export class FilesService {
     });
     try {
       return await this.unitOfWork.run(async (tx) => {
-        await this.findOwner(tx.manager, owner, slot.attachmentId, tx.supportsRowLocks);
+        await this.owners.assertExists(tx.manager, owner, slot.attachmentId, tx.supportsRowLocks);
         if (!field.multi) return this.replace(tx, slot, parts[0]);
         await this.assertRoomFor(tx.manager, field, slot, parts.length);
         return this.append(tx.manager, slot, parts);
@@ -70,29 +64,6 @@ export class FilesService {
       await Promise.allSettled(parts.map((part) => this.storage.delete(part.key)));
       throw error;
     }
-  }
-
-  private resolveTarget({ attachmentType, attachmentId, fieldName }: UploadTarget): ResolvedTarget {
-    const owner = this.registry.get(attachmentType);
-    if (!owner) {
-      throw new FilesError(FilesErrorCode.UnknownAttachmentType, `No entity type is called "${attachmentType}".`);
-    }
-    const field = owner.fields.get(fieldName);
-    if (!field) {
-      throw new FilesError(FilesErrorCode.UnknownFileField, `"${attachmentType}" has no file field "${fieldName}".`);
-    }
-    return { owner, field, slot: { attachmentType, attachmentId, field: fieldName } };
-  }
-
-  /** Fails with 404 when the entity does not exist; with `lock`, also serializes writers to its files. */
-  private async findOwner(manager: EntityManager, owner: AttachableEntity, id: number, lock: boolean): Promise<void> {
-    const primary = owner.metadata.primaryColumns[0].propertyName;
-    const found = await manager.findOne<ObjectLiteral>(owner.target, {
-      where: { [primary]: id },
-      select: { [primary]: true },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (!found) throw new FilesError(FilesErrorCode.EntityNotFound, `${owner.type} ${id} does not exist.`);
   }
 
   /** 409 when a multi field with a maxCount cannot take `adding` more files. */
