@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, type EntitySubscriberInterface, type QueryRunner, type RemoveEvent, type TransactionCommitEvent, type TransactionRollbackEvent } from 'typeorm';
+import {
+  DataSource,
+  type EntitySubscriberInterface,
+  type QueryRunner,
+  type RemoveEvent,
+  type TransactionCommitEvent,
+  type TransactionRollbackEvent,
+} from 'typeorm';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileStorage } from './storage/file-storage.js';
@@ -36,7 +43,11 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     const keys = pendingKeys(event.queryRunner).splice(0);
     const results = await Promise.allSettled(keys.map((key) => this.storage.delete(key)));
-    results.forEach((r, i) => r.status === 'rejected' && this.logger.warn({ err: r.reason as unknown, key: keys[i] }, 'Could not delete stored file'));
+    results.forEach(
+      (r, i) =>
+        r.status === 'rejected' &&
+        this.logger.warn({ err: r.reason as unknown, key: keys[i] }, 'Could not delete stored file'),
+    );
   }
 
   afterTransactionRollback(event: TransactionRollbackEvent): void {

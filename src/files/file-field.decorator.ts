@@ -80,7 +80,11 @@ export function AttachmentType(name: string): ClassDecorator {
 export function getFileFields(target: Function): FileFieldDefinition[] {
   const fields = new Map<string, FileFieldDefinition>();
   const chain: Function[] = [];
-  for (let current = target; current && current !== Function.prototype; current = Object.getPrototypeOf(current) as Function) {
+  for (
+    let current = target;
+    current && current !== Function.prototype;
+    current = Object.getPrototypeOf(current) as Function
+  ) {
     chain.unshift(current);
   }
   for (const cls of chain) {

@@ -24,7 +24,7 @@ class Clash {
 async function registryFor(...entities: Function[]): Promise<FileFieldRegistry> {
   const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities });
   await dataSource.initialize();
-    await dataSource.destroy();
+  await dataSource.destroy();
   const registry = new FileFieldRegistry(dataSource);
   registry.onModuleInit();
   return registry;

@@ -34,7 +34,7 @@ export class FileFieldRegistry implements OnModuleInit {
 
   /** The attachable entity whose class is exactly this constructor, or an ancestor of it. */
   forInstance(value: object): AttachableEntity | undefined {
-    for (let proto = Object.getPrototypeOf(value) as object | null; proto && proto !== Object.prototype; ) {
+    for (let proto = Object.getPrototypeOf(value) as object | null; proto && proto !== Object.prototype;) {
       const found = this.byTarget.get(proto.constructor);
       if (found) return found;
       proto = Object.getPrototypeOf(proto) as object | null;

@@ -24,11 +24,18 @@ export class FileRecordsRepository {
       const t = `t${index}`;
       const i = `i${index++}`;
       query.orWhere(
-        new Brackets((q) => q.where(`f.attachment_type = :${t}`, { [t]: type }).andWhere(`f.attachment_id IN (:...${i})`, { [i]: ids })),
+        new Brackets((q) =>
+          q.where(`f.attachment_type = :${t}`, { [t]: type }).andWhere(`f.attachment_id IN (:...${i})`, { [i]: ids }),
+        ),
       );
     }
     if (index === 0) return [];
-    return query.orderBy('f.attachment_type').addOrderBy('f.attachment_id').addOrderBy('f.field').addOrderBy('f.sort_order').getMany();
+    return query
+      .orderBy('f.attachment_type')
+      .addOrderBy('f.attachment_id')
+      .addOrderBy('f.field')
+      .addOrderBy('f.sort_order')
+      .getMany();
   }
 
   async findById(id: number): Promise<FileRecord | null> {

@@ -12,6 +12,9 @@ export enum FilesErrorCode {
   FileNotFound = 'file-not-found',
   UnsupportedMediaType = 'unsupported-media-type',
   FieldFull = 'field-full',
+  OrderMismatch = 'order-mismatch',
+  NotMultiField = 'not-a-multi-field',
+  RangeNotSatisfiable = 'range-not-satisfiable',
 }
 
 /** An error of the files module; its code decides the status. */
@@ -28,6 +31,9 @@ export class FilesError extends DomainError {
     [FilesErrorCode.FileNotFound]: [404, 'File not found'],
     [FilesErrorCode.UnsupportedMediaType]: [415, 'File type not accepted'],
     [FilesErrorCode.FieldFull]: [409, 'File field is full'],
+    [FilesErrorCode.OrderMismatch]: [409, 'Order does not match the field'],
+    [FilesErrorCode.NotMultiField]: [400, 'Not a multi field'],
+    [FilesErrorCode.RangeNotSatisfiable]: [416, 'Range not satisfiable'],
   };
 
   readonly status: number;

@@ -8,6 +8,8 @@ import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository } from './file-records.repository.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
+import { FileChangesService } from './file-changes.service.js';
+import { FileContentService } from './file-content.service.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
 import { FileStorage } from './storage/file-storage.js';
@@ -24,6 +26,8 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
     AttachmentOwners,
     FileRecordsRepository,
     FilesService,
+    FileChangesService,
+    FileContentService,
     MultipartReceiver,
     FileFieldResolver,
     ResolveFileFieldsInterceptor,

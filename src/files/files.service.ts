@@ -44,7 +44,11 @@ export class FilesService {
 
   /** Checks the target before a byte is read, streams the parts to storage, then records them in one transaction. */
   async upload(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
-    const { owner, field, slot } = this.owners.resolveField(target.attachmentType, target.attachmentId, target.fieldName);
+    const { owner, field, slot } = this.owners.resolveField(
+      target.attachmentType,
+      target.attachmentId,
+      target.fieldName,
+    );
     await this.owners.assertExists(this.manager, owner, slot.attachmentId, false);
     await this.assertRoomFor(this.manager, field, slot, 1);
     const parts = await this.receiver.receive(req, res, {
@@ -67,7 +71,12 @@ export class FilesService {
   }
 
   /** 409 when a multi field with a maxCount cannot take `adding` more files. */
-  private async assertRoomFor(manager: EntityManager, field: FileFieldDefinition, slot: FieldSlot, adding: number): Promise<void> {
+  private async assertRoomFor(
+    manager: EntityManager,
+    field: FileFieldDefinition,
+    slot: FieldSlot,
+    adding: number,
+  ): Promise<void> {
     if (!field.multi || field.maxCount === undefined) return;
     const count = await manager.count(FileRecord, { where: { ...slot } });
     if (count + adding > field.maxCount) {
@@ -80,7 +89,9 @@ export class FilesService {
 
   private async append(manager: EntityManager, slot: FieldSlot, parts: StoredPart[]): Promise<UploadResult> {
     const count = await manager.count(FileRecord, { where: { ...slot } });
-    const created = parts.map((part, index) => manager.create(FileRecord, { ...slot, ...fromPart(part), sortOrder: count + index }));
+    const created = parts.map((part, index) =>
+      manager.create(FileRecord, { ...slot, ...fromPart(part), sortOrder: count + index }),
+    );
     return { created: true, records: await manager.save(created) };
   }
 

@@ -139,6 +139,148 @@ export function describeFilesSuite(driver: string, storageUnderTest: StorageUnde
       await upload(`/files/article/${article.id}/cover`, [PNG, 'c.png']).expect(404);
     });
 
+    describe('reading a file', () => {
+      let record: { id: number; path: string; checksum_sha256: string; size: number };
+      const bytes = Buffer.concat([PNG, Buffer.from('0123456789')]);
+
+      beforeAll(async () => {
+        const id = await createProduct();
+        record = (await upload(`/files/product/${id}/cover`, [bytes, 'pic.png']).expect(201)).body;
+      });
+
+      it('answers the record and 404 for an unknown id', async () => {
+        const res = await api().get(`/files/${record.id}`).expect(200);
+        expect(res.body).toMatchObject({ id: record.id, path: record.path, mime_type: 'image/png' });
+        expectProblem(await api().get('/files/999999'), 404, 'file-not-found');
+        expectProblem(await api().get('/files/999999/content'), 404, 'file-not-found');
+      });
+
+      it('streams the whole file with validators and safe headers', async () => {
+        const res = await api().get(`/files/${record.id}/content`).buffer(true).expect(200);
+        expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
+        expect(res.headers).toMatchObject({
+          'content-type': 'image/png',
+          'content-length': String(bytes.length),
+          etag: `"${record.checksum_sha256}"`,
+          'accept-ranges': 'bytes',
+          'x-content-type-options': 'nosniff',
+        });
+        expect(res.headers['content-disposition']).toMatch(/^inline; filename="?pic\.png"?/);
+        expect(new Date(res.headers['last-modified']).getTime()).not.toBeNaN();
+      });
+
+      it('answers 304 to a matching If-None-Match', async () => {
+        const res = await api()
+          .get(`/files/${record.id}/content`)
+          .set('If-None-Match', `W/"x", "${record.checksum_sha256}"`);
+        expect(res.status).toBe(304);
+        expect(res.headers.etag).toBe(`"${record.checksum_sha256}"`);
+      });
+
+      it('serves one range as 206 and a suffix range', async () => {
+        const res = await api().get(`/files/${record.id}/content`).set('Range', 'bytes=2-5').buffer(true).expect(206);
+        expect(res.headers['content-range']).toBe(`bytes 2-5/${bytes.length}`);
+        expect(Buffer.compare(res.body as Buffer, bytes.subarray(2, 6))).toBe(0);
+        const tail = await api().get(`/files/${record.id}/content`).set('Range', 'bytes=-3').buffer(true).expect(206);
+        expect((tail.body as Buffer).toString()).toBe('789');
+      });
+
+      it('answers 416 to an unsatisfiable range, and the whole file to several ranges or a stale If-Range', async () => {
+        const bad = await api()
+          .get(`/files/${record.id}/content`)
+          .set('Range', `bytes=${bytes.length + 10}-`);
+        expectProblem(bad, 416, 'range-not-satisfiable');
+        expect(bad.headers['content-range']).toBe(`bytes */${bytes.length}`);
+        const many = Array.from({ length: 500 }, (_, i) => `${i * 2}-${i * 2}`).join(',');
+        await api().get(`/files/${record.id}/content`).set('Range', `bytes=${many}`).expect(200);
+        await api().get(`/files/${record.id}/content`).set('Range', 'bytes=0-1').set('If-Range', '"stale"').expect(200);
+        await api().get(`/files/${record.id}/content`).set('Range', 'pages=1-2').expect(200);
+      });
+
+      it('makes any type a browser could run or render unknown a download', async () => {
+        const { id: article } = (await api().post('/articles').send({ title: 'dl' }).expect(201)).body;
+        const bin = (
+          await upload(`/files/article/${article}/attachments`, [Buffer.alloc(10, 1), 'run.bin']).expect(201)
+        ).body;
+        const res = await api().get(`/files/${bin.id}/content`).expect(200);
+        expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?run\.bin"?/);
+      });
+    });
+
+    describe('deleting and reordering', () => {
+      it('deletes a file, renumbers the rest 0..n-1 and removes its bytes', async () => {
+        const id = await createProduct();
+        const files = (
+          await upload(`/files/product/${id}/gallery`, [PNG, 'a.png'], [PNG, 'b.png'], [PNG, 'c.png']).expect(201)
+        ).body as Array<{ id: number; path: string }>;
+        await api().delete(`/files/${files[1].id}`).expect(204);
+        expectProblem(await api().delete(`/files/${files[1].id}`), 404, 'file-not-found');
+        const gallery = (await api().get(`/products/${id}`).expect(200)).body.gallery;
+        expect(gallery.map((f: { id: number; sort_order: number }) => [f.id, f.sort_order])).toEqual([
+          [files[0].id, 0],
+          [files[2].id, 1],
+        ]);
+        expect(await storedFiles()).not.toContain(files[1].path);
+        await upload(`/files/product/${id}/gallery`, [PNG, 'd.png'])
+          .expect(201)
+          .expect((r) => expect(r.body.sort_order).toBe(2));
+      });
+
+      it('reorders a multi field when the list names exactly its files', async () => {
+        const id = await createProduct();
+        const files = (
+          await upload(`/files/product/${id}/gallery`, [PNG, 'a.png'], [PNG, 'b.png'], [PNG, 'c.png']).expect(201)
+        ).body as Array<{ id: number }>;
+        const [a, b, c] = files.map((f) => f.id);
+        const res = await api()
+          .put(`/files/product/${id}/gallery/order`)
+          .send({ ids: [c, a, b] })
+          .expect(200);
+        expect(res.body.map((f: { id: number; sort_order: number }) => [f.id, f.sort_order])).toEqual([
+          [c, 0],
+          [a, 1],
+          [b, 2],
+        ]);
+        const gallery = (await api().get(`/products/${id}`).expect(200)).body.gallery;
+        expect(gallery.map((f: { id: number }) => f.id)).toEqual([c, a, b]);
+        expectProblem(
+          await api()
+            .put(`/files/product/${id}/gallery/order`)
+            .send({ ids: [c, a] }),
+          409,
+          'order-mismatch',
+        );
+        expectProblem(
+          await api()
+            .put(`/files/product/${id}/gallery/order`)
+            .send({ ids: [c, a, 999999] }),
+          409,
+          'order-mismatch',
+        );
+        expectProblem(
+          await api()
+            .put(`/files/product/${id}/gallery/order`)
+            .send({ ids: [c, a, a] }),
+          400,
+          'validation-failed',
+        );
+        expectProblem(
+          await api().put(`/files/product/${id}/gallery/order`).send({ ids: 'abc' }),
+          400,
+          'validation-failed',
+        );
+        expectProblem(await api().put(`/files/product/${id}/cover/order`).send({ ids: [] }), 400, 'not-a-multi-field');
+        expectProblem(await api().put(`/files/product/${id}/nope/order`).send({ ids: [] }), 404, 'unknown-file-field');
+        expectProblem(
+          await api().put(`/files/product/999999/gallery/order`).send({ ids: [] }),
+          404,
+          'entity-not-found',
+        );
+        const after = (await api().get(`/products/${id}`).expect(200)).body.gallery;
+        expect(after.map((f: { id: number }) => f.id)).toEqual([c, a, b]);
+      });
+    });
+
     describe('errors are problem details and leave nothing behind', () => {
       let id: number;
       beforeAll(async () => {

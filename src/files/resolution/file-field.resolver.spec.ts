@@ -17,18 +17,18 @@ class Box {
 
 const box = (id: number) => Object.assign(new Box(), { id, label: `box ${id}` });
 const record = (id: number, attachmentId: number, field: string, sortOrder: number): FileRecord => ({
-    id,
-    path: `box/${attachmentId}/${id}`,
-    attachmentId,
-    attachmentType: 'box',
-    field,
-    sortOrder,
-    originalName: `${id}.bin`,
-    mimeType: 'application/octet-stream',
-    size: 1,
-    checksumSha256: 'x'.repeat(64),
-    createdAt: new Date(0),
-    updatedAt: new Date(0),
+  id,
+  path: `box/${attachmentId}/${id}`,
+  attachmentId,
+  attachmentType: 'box',
+  field,
+  sortOrder,
+  originalName: `${id}.bin`,
+  mimeType: 'application/octet-stream',
+  size: 1,
+  checksumSha256: 'x'.repeat(64),
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
 });
 
 describe('FileFieldResolver', () => {
@@ -43,9 +43,14 @@ describe('FileFieldResolver', () => {
     registry.onModuleInit();
     findForOwners = jest.fn((owners: Map<string, number[]>) => {
       const ids = owners.get('box') ?? [];
-      return Promise.resolve([record(1, 1, 'lid', 0), record(2, 1, 'contents', 0), record(3, 1, 'contents', 1), record(4, 2, 'contents', 0)].filter((r) =>
-        ids.includes(r.attachmentId),
-      ));
+      return Promise.resolve(
+        [
+          record(1, 1, 'lid', 0),
+          record(2, 1, 'contents', 0),
+          record(3, 1, 'contents', 1),
+          record(4, 2, 'contents', 0),
+        ].filter((r) => ids.includes(r.attachmentId)),
+      );
     });
     resolver = new FileFieldResolver(registry, { findForOwners } as unknown as FileRecordsRepository);
   });

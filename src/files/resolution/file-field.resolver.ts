@@ -20,7 +20,11 @@ export class FileFieldResolver {
     if (this.registry.size === 0) return body;
     const found = collectMatches(body, (value) => this.registry.forInstance(value));
     if (found.length === 0) return body;
-    const owners = found.map(([entity, type]) => ({ entity: entity as Record<string, unknown>, type, id: idOf(entity, type) }));
+    const owners = found.map(([entity, type]) => ({
+      entity: entity as Record<string, unknown>,
+      type,
+      id: idOf(entity, type),
+    }));
     const byOwner = groupByOwner(await this.records.findForOwners(idsByType(owners)));
     for (const { entity, type, id } of owners) {
       const files = byOwner.get(`${type.type}:${id}`);

@@ -15,7 +15,9 @@ describe('collectMatches', () => {
     expect(collectMatches(a, isThing).map(([, id]) => id)).toEqual([1]);
     expect(collectMatches([a, b], isThing).map(([, id]) => id)).toEqual([1, 2]);
     expect(collectMatches({ items: [a, b], total: 2 }, isThing).map(([, id]) => id)).toEqual([1, 2]);
-    expect(collectMatches({ order: { lines: [{ product: c }], owner: d } }, isThing).map(([, id]) => id)).toEqual([3, 4]);
+    expect(collectMatches({ order: { lines: [{ product: c }], owner: d } }, isThing).map(([, id]) => id)).toEqual([
+      3, 4,
+    ]);
   });
 
   it('visits a shared or cyclic object once', () => {

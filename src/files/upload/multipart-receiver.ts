@@ -48,17 +48,29 @@ export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'max
   if (error instanceof MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':
-        return new FilesError(FilesErrorCode.FileTooLarge, `A file exceeds the maximum size of ${options.maxFileSize} bytes.`);
+        return new FilesError(
+          FilesErrorCode.FileTooLarge,
+          `A file exceeds the maximum size of ${options.maxFileSize} bytes.`,
+        );
       case 'LIMIT_FILE_COUNT':
       case 'LIMIT_UNEXPECTED_FILE':
         return error.field && error.field !== FILE_PART
-          ? new FilesError(FilesErrorCode.MalformedMultipart, `Unexpected file part "${error.field}"; use "${FILE_PART}".`)
-          : new FilesError(FilesErrorCode.TooManyFiles, `This field takes at most ${options.maxFiles} file(s) per request.`);
+          ? new FilesError(
+              FilesErrorCode.MalformedMultipart,
+              `Unexpected file part "${error.field}"; use "${FILE_PART}".`,
+            )
+          : new FilesError(
+              FilesErrorCode.TooManyFiles,
+              `This field takes at most ${options.maxFiles} file(s) per request.`,
+            );
       default:
         return new FilesError(FilesErrorCode.MalformedMultipart, error.message);
     }
   }
-  if (error instanceof Error && /multipart|boundary|unexpected end of form|malformed part header|request (aborted|closed)/i.test(error.message)) {
+  if (
+    error instanceof Error &&
+    /multipart|boundary|unexpected end of form|malformed part header|request (aborted|closed)/i.test(error.message)
+  ) {
     return new FilesError(FilesErrorCode.MalformedMultipart, error.message);
   }
   return error instanceof Error ? error : new Error(String(error));

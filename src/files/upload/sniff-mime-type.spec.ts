@@ -15,10 +15,12 @@ describe('sniffMimeType', () => {
   });
 
   it('names HTML, SVG and XML text so that fields can refuse them', async () => {
-    await expect(sniffMimeType(Buffer.from('\n  <!DOCTYPE html><html><script>alert(1)</script>'))).resolves.toBe('text/html');
-    await expect(sniffMimeType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).resolves.toBe(
-      'image/svg+xml',
+    await expect(sniffMimeType(Buffer.from('\n  <!DOCTYPE html><html><script>alert(1)</script>'))).resolves.toBe(
+      'text/html',
     );
+    await expect(
+      sniffMimeType(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).resolves.toBe('image/svg+xml');
     await expect(sniffMimeType(Buffer.from('<svg onload="alert(1)">'))).resolves.toBe('image/svg+xml');
     await expect(sniffMimeType(Buffer.from('<?xml version="1.0"?><note/>'))).resolves.toBe('application/xml');
   });

@@ -15,7 +15,12 @@ export async function sniffMimeType(head: Buffer): Promise<string> {
 
 /** Text that a browser would render as a page or an SVG image must be named so, so that it can be refused. */
 function markupType(head: Buffer): string | undefined {
-  const start = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 1024).toLowerCase();
+  const start = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 1024)
+    .toLowerCase();
   if (/^<(!doctype html|html|head|body|script|iframe|!--)/.test(start)) return 'text/html';
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(start)) return 'image/svg+xml';
   if (start.startsWith('<?xml')) return 'application/xml';
