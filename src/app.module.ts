@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { ClockModule } from './common/clock.js';
@@ -19,6 +20,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
   imports: [
     AppConfigModule,
     ClockModule,
+    ScheduleModule.forRoot(),
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
     DatabaseModule,
     TokenModule,

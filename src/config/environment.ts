@@ -37,6 +37,18 @@ export class Environment {
   @Min(1)
   MAX_FILE_SIZE = 52_428_800;
 
+  /** Stored objects without a record are removed once they are older than this (seconds). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  ORPHAN_GRACE_SECONDS = 3600;
+
+  /** How often the orphan sweeper runs (seconds); 0 runs it only at start and by hand. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  ORPHAN_SWEEP_INTERVAL_SECONDS = 3600;
+
   @IsIn(['local', 's3'])
   STORAGE_DRIVER: 'local' | 's3' = 'local';
 
@@ -80,6 +92,8 @@ export class AppConfig {
   readonly storageDir: string;
   readonly maxFileSize: number;
   readonly storage: StorageConfig;
+  readonly orphanGraceMs: number;
+  readonly orphanSweepIntervalMs: number;
   readonly logLevel: string;
 
   constructor(env: Environment) {
@@ -102,6 +116,8 @@ export class AppConfig {
             forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
           }
         : { driver: 'local', root: this.storageDir };
+    this.orphanGraceMs = env.ORPHAN_GRACE_SECONDS * 1000;
+    this.orphanSweepIntervalMs = env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000;
     this.logLevel = env.LOG_LEVEL;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository, type EntityManager } from 'typeorm';
+import { Brackets, In, Repository, type EntityManager } from 'typeorm';
 import { FileRecord } from './file-record.entity.js';
 
 /** One file field of one entity. */
@@ -36,6 +36,13 @@ export class FileRecordsRepository {
       .addOrderBy('f.field')
       .addOrderBy('f.sort_order')
       .getMany();
+  }
+
+  /** Which of these storage keys belong to a record. */
+  async existingPaths(paths: readonly string[]): Promise<Set<string>> {
+    if (paths.length === 0) return new Set();
+    const rows = await this.records.find({ select: { path: true }, where: { path: In([...paths]) } });
+    return new Set(rows.map((row) => row.path));
   }
 
   async findById(id: number): Promise<FileRecord | null> {

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/environment.js';
 import { AttachmentOwners } from './attachment-owners.js';
+import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
+import { OrphanSweeper } from './orphans/orphan-sweeper.js';
 import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
@@ -32,7 +34,9 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
     FileFieldResolver,
     ResolveFileFieldsInterceptor,
     FileCleanupSubscriber,
+    OrphanSweeper,
+    OrphanSweepSchedule,
   ],
-  exports: [FilesService, FileFieldResolver, ResolveFileFieldsInterceptor, FileStorage],
+  exports: [FilesService, FileFieldResolver, ResolveFileFieldsInterceptor, FileStorage, OrphanSweeper],
 })
 export class FilesModule {}

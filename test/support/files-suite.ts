@@ -1,4 +1,6 @@
 import { FileRecord } from '../../src/files/file-record.entity.js';
+import { Readable } from 'node:stream';
+import { OrphanSweeper } from '../../src/files/orphans/orphan-sweeper.js';
 import { FileStorage } from '../../src/files/storage/file-storage.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { expectProblem, GIF, PDF, PNG } from './fixtures.js';
@@ -281,7 +283,33 @@ export function describeFilesSuite(driver: string, storageUnderTest: StorageUnde
       });
     });
 
-    describe('errors are problem details and leave nothing behind', () => {
+    describe('orphan sweeping', () => {
+    it('removes old stored objects without a record, keeps records, young objects and foreign keys', async () => {
+      const storage = t.app.get(FileStorage);
+      const sweeper = t.app.get(OrphanSweeper);
+      const id = await createProduct();
+      const kept = (await upload(`/files/product/${id}/cover`, [PNG, 'kept.png']).expect(201)).body;
+      await storage.put(`product/${id}/orphan-one`, Readable.from([Buffer.from('left by a crash')]));
+      await storage.put('elsewhere/1/not-ours', Readable.from([Buffer.from('someone else')]));
+
+      const young = await sweeper.sweep();
+      expect(young.orphans).toEqual([]);
+
+      const dry = await sweeper.sweep({ dryRun: true, graceMs: 0 });
+      expect(dry.orphans).toEqual([`product/${id}/orphan-one`]);
+      expect(await storage.exists(`product/${id}/orphan-one`)).toBe(true);
+
+      const real = await sweeper.sweep({ graceMs: 0 });
+      expect(real).toMatchObject({ orphans: [`product/${id}/orphan-one`], removed: 1, failed: 0 });
+      expect(await storage.exists(`product/${id}/orphan-one`)).toBe(false);
+      expect(await storage.exists(kept.path)).toBe(true);
+      expect(await storage.exists('elsewhere/1/not-ours')).toBe(true);
+      await storage.delete('elsewhere/1/not-ours');
+      await api().get(`/files/${kept.id}`).expect(200);
+    });
+  });
+
+  describe('errors are problem details and leave nothing behind', () => {
       let id: number;
       beforeAll(async () => {
         id = await createProduct('errors');

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/environment.js';
+import { FileFieldRegistry } from '../file-field.registry.js';
+import { FileRecordsRepository } from '../file-records.repository.js';
+import { FileStorage, type StoredObject } from '../storage/file-storage.js';
+
+export interface SweepOptions {
+  /** Report what would be removed without removing it. */
+  dryRun?: boolean;
+  /** Only objects older than this many milliseconds are considered (default: ORPHAN_GRACE_SECONDS). */
+  graceMs?: number;
+}
+
+export interface SweepReport {
+  scanned: number;
+  orphans: string[];
+  removed: number;
+  failed: number;
+  dryRun: boolean;
+}
+
+const BATCH = 500;
+
+/**
+ * Removes stored objects that no record points at (bytes left by a crash between storing and committing, and
+ * unfinished temporary files), once they are older than a grace period that covers any upload still in flight.
+ * It never deletes a record. Runs at start, on an interval, and by hand (`npm run sweep-orphans`).
+ */
+@Injectable()
+export class OrphanSweeper {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly storage: FileStorage,
+    private readonly records: FileRecordsRepository,
+    private readonly registry: FileFieldRegistry,
+    private readonly clock: Clock,
+  ) {}
+
+  async sweep(options: SweepOptions = {}): Promise<SweepReport> {
+    const cutoff = this.clock.nowMs() - (options.graceMs ?? this.config.orphanGraceMs);
+    const report: SweepReport = { scanned: 0, orphans: [], removed: 0, failed: 0, dryRun: options.dryRun ?? false };
+    let batch: StoredObject[] = [];
+    for await (const object of this.storage.list()) {
+      report.scanned += 1;
+      if (object.modifiedAt.getTime() <= cutoff && this.isOurs(object.key)) batch.push(object);
+      if (batch.length >= BATCH) batch = await this.settle(batch, report);
+    }
+    await this.settle(batch, report);
+    return report;
+  }
+
+  private async settle(batch: StoredObject[], report: SweepReport): Promise<StoredObject[]> {
+    const referenced = await this.records.existingPaths(batch.map((object) => object.key));
+    for (const { key } of batch.filter((object) => !referenced.has(object.key))) {
+      report.orphans.push(key);
+      if (report.dryRun) continue;
+      await this.storage.delete(key).then(
+        () => (report.removed += 1),
+        () => (report.failed += 1),
+      );
+    }
+    return [];
+  }
+
+  /** Only keys this service writes (`<attachment type>/<id>/...`): a shared bucket's other objects are left alone. */
+  private isOurs(key: string): boolean {
+    const [type, id] = key.split('/');
+    return this.registry.get(type) !== undefined && /^[1-9]\d*$/.test(id ?? '');
+  }
+}
