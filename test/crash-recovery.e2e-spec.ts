@@ -1,0 +1,108 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PNG } from './support/fixtures.js';
+
+const run = promisify(execFile);
+const root = process.cwd();
+
+/** A free loopback port (the kernel picks it, we release it for the child to take). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+async function filesUnder(dir: string): Promise<Array<{ path: string; size: number }>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return Promise.all(files.map(async (path) => ({ path, size: (await stat(path)).size })));
+}
+
+describe('Crash safety: SIGKILL in the middle of a large upload', () => {
+  let build: string;
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+
+  const start = async (port: number): Promise<string> => {
+    child = spawn(process.execPath, [join(build, 'src/main.js')], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', ORPHAN_SWEEP_INTERVAL_SECONDS: '0' },
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(async () => ((await fetch(`${url}/health`)).ok ? true : undefined), 'the service to start');
+    return url;
+  };
+
+  beforeAll(async () => {
+    build = join(root, 'dist-test', `crash-${process.pid}`);
+    await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', build]);
+    dataDir = await mkdtemp(join(tmpdir(), 'crash-'));
+  }, 120_000);
+
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await rm(build, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves no record after a restart, and no bytes after the sweep', async () => {
+    const port = await freePort();
+    let url = await start(port);
+    const product = (await (await fetch(`${url}/products`, json({ name: 'crash' }))).json()) as { id: number };
+
+    // Stream a multipart upload that never finishes, until its bytes are visibly landing on disk.
+    const boundary = 'crashboundary';
+    const upload = httpRequest(`${url}/files/product/${product.id}/gallery`, {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+    });
+    upload.on('error', () => undefined);
+    upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\n\r\n`);
+    upload.write(PNG);
+    const chunk = Buffer.alloc(1024 * 1024, 1);
+    const storage = join(dataDir, 'files');
+    await waitFor(async () => {
+      upload.write(chunk);
+      const partial = (await filesUnder(storage)).find((f) => f.path.endsWith('.partial') && f.size > 2 * chunk.length);
+      return partial;
+    }, 'partial bytes on disk');
+
+    child!.kill('SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    upload.destroy();
+    expect((await filesUnder(storage)).length).toBeGreaterThan(0);
+
+    url = await start(port);
+    const after = (await (await fetch(`${url}/products/${product.id}`)).json()) as { gallery: unknown[] };
+    expect(after.gallery).toEqual([]);
+    child!.kill('SIGTERM');
+    await new Promise((resolve) => child!.once('exit', resolve));
+
+    const sweep = await run(process.execPath, [join(build, 'src/sweep-orphans.js'), '--grace-seconds', '0'], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    });
+    expect(JSON.parse(sweep.stdout)).toMatchObject({ removed: 1, failed: 0 });
+    expect(await filesUnder(storage)).toEqual([]);
+  }, 90_000);
+});
+
+function json(body: unknown): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
