@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -29,6 +29,14 @@ describe('Platform: errors, health, request ids, API docs', () => {
       expect.arrayContaining(['/files/{attachmentType}/{attachmentId}/{fieldName}', '/products', '/products/{id}', '/articles']),
     );
     await request(t.url).get('/api/docs').expect(200).expect('Content-Type', /html/);
+  });
+
+  it('serves exactly the committed openapi.json (regenerate with UPDATE_OPENAPI=1 npm run test:e2e)', async () => {
+    const served = (await request(t.url).get('/api/docs-json').expect(200)).body as unknown;
+    const file = join(process.cwd(), 'openapi.json');
+    if (process.env.UPDATE_OPENAPI === '1') await writeFile(file, `${JSON.stringify(served, null, 2)}\n`);
+    const committed = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    expect(served).toEqual(committed);
   });
 
   it('returns a request id, keeping a sane one the client sent', async () => {
