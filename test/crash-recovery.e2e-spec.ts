@@ -1,23 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from './support/fixtures.js';
+import { freePort } from './support/free-port.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
-
-/** A free loopback port (the kernel picks it, we release it for the child to take). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -42,7 +33,13 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
 
   const start = async (port: number): Promise<string> => {
     child = spawn(process.execPath, [join(build, 'src/main.js')], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', ORPHAN_SWEEP_INTERVAL_SECONDS: '0' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        ORPHAN_SWEEP_INTERVAL_SECONDS: '0',
+      },
       stdio: 'ignore',
     });
     const url = `http://127.0.0.1:${port}`;
@@ -52,7 +49,13 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
 
   beforeAll(async () => {
     build = join(root, 'dist-test', `crash-${process.pid}`);
-    await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', build]);
+    await run(process.execPath, [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      'tsconfig.build.json',
+      '--outDir',
+      build,
+    ]);
     dataDir = await mkdtemp(join(tmpdir(), 'crash-'));
   }, 120_000);
 
