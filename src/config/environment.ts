@@ -77,10 +77,71 @@ export class Environment {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /** The `iss` of access tokens and the issuer of the discovery document; defaults to http://localhost:PORT. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  OAUTH_ISSUER?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  ACCESS_TOKEN_TTL = 3600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  REFRESH_TOKEN_IDLE_TTL = 7 * 86_400;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  REFRESH_TOKEN_ABSOLUTE_TTL = 30 * 86_400;
+
+  /** How long a rotated integration secret keeps working (seconds). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SECRET_ROTATION_GRACE = 86_400;
+
+  /** Failed token requests allowed per client_id and, separately, per IP address in one minute. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURES_PER_MINUTE = 10;
+
+  /** How long the revocation state of a token's subject may be cached (seconds). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  REVOCATION_CACHE_SECONDS = 5;
+
+  @Matches(/^[A-Za-z0-9._-]{1,64}$/, { message: 'ADMIN_USERNAME must be 1-64 letters, digits, dots, dashes or underscores' })
+  ADMIN_USERNAME = 'admin';
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^.{12,}$/s, { message: 'ADMIN_PASSWORD must have at least 12 characters' })
+  ADMIN_PASSWORD?: string;
 }
 
 /** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
 export type StorageConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
+
+/** Token issuance settings; durations in seconds. */
+export interface OAuthConfig {
+  issuer: string;
+  accessTokenTtl: number;
+  refreshIdleTtl: number;
+  refreshAbsoluteTtl: number;
+  secretRotationGrace: number;
+  failuresPerMinute: number;
+  revocationCacheMs: number;
+  adminUsername: string;
+  adminPassword?: string;
+}
 
 /** Values derived from the environment that the rest of the service reads (also its DI token). */
 export class AppConfig {
@@ -95,6 +156,7 @@ export class AppConfig {
   readonly orphanGraceMs: number;
   readonly orphanSweepIntervalMs: number;
   readonly logLevel: string;
+  readonly oauth: OAuthConfig;
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -119,6 +181,17 @@ export class AppConfig {
     this.orphanGraceMs = env.ORPHAN_GRACE_SECONDS * 1000;
     this.orphanSweepIntervalMs = env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000;
     this.logLevel = env.LOG_LEVEL;
+    this.oauth = {
+      issuer: (env.OAUTH_ISSUER ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      accessTokenTtl: env.ACCESS_TOKEN_TTL,
+      refreshIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
+      refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,
+      secretRotationGrace: env.SECRET_ROTATION_GRACE,
+      failuresPerMinute: env.TOKEN_FAILURES_PER_MINUTE,
+      revocationCacheMs: env.REVOCATION_CACHE_SECONDS * 1000,
+      adminUsername: env.ADMIN_USERNAME,
+      adminPassword: env.ADMIN_PASSWORD,
+    };
   }
 }
 

@@ -1,0 +1,42 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+
+/** A non-human client that obtains tokens with the client credentials grant. */
+@Entity({ name: 'integrations' })
+export class Integration {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  label!: string;
+
+  /** The public client_id, with a recognisable prefix. */
+  @Column({ name: 'access_key_id', type: 'varchar', length: 64, unique: true })
+  accessKeyId!: string;
+
+  /** SHA-256 of the secret (hex): the secret is 32 random bytes, so a slow hash adds nothing. */
+  @Column({ name: 'secret_hash', type: 'varchar', length: 64 })
+  secretHash!: string;
+
+  @Column({ name: 'previous_secret_hash', type: 'varchar', length: 64, nullable: true })
+  previousSecretHash!: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: epochMs })
+  previousSecretExpiresAt!: number | null;
+
+  @Column({ name: 'role_id', type: 'integer' })
+  roleId!: number;
+
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
+  @Column({ name: 'last_used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  lastUsedAt!: number | null;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,38 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+
+/** One refresh token of a sign-in (its family); only its SHA-256 is stored. Times are epoch milliseconds. */
+@Entity({ name: 'refresh_tokens' })
+export class RefreshToken {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'token_hash', type: 'varchar', length: 64, unique: true })
+  tokenHash!: string;
+
+  @Column({ name: 'family_id', type: 'varchar', length: 36 })
+  familyId!: string;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId!: number;
+
+  @Column({ type: 'varchar', length: 2000 })
+  scope!: string;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt!: number;
+
+  @Column({ name: 'idle_expires_at', type: 'bigint', transformer: epochMs })
+  idleExpiresAt!: number;
+
+  @Column({ name: 'absolute_expires_at', type: 'bigint', transformer: epochMs })
+  absoluteExpiresAt!: number;
+
+  /** Set when the token was exchanged (rotated); a second use is a reuse. */
+  @Column({ name: 'used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  usedAt!: number | null;
+
+  @Column({ name: 'revoked_at', type: 'bigint', nullable: true, transformer: epochMs })
+  revokedAt!: number | null;
+}

@@ -1,0 +1,28 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A person who signs in to the administration interface with the password grant. */
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 64, unique: true })
+  username!: string;
+
+  /** scrypt, as `scrypt$N$r$p$salt$hash` (base64url). */
+  @Column({ name: 'password_hash', type: 'varchar', length: 255 })
+  passwordHash!: string;
+
+  @Column({ name: 'role_id', type: 'integer' })
+  roleId!: number;
+
+  /** Tokens issued before this instant stop working (set on password change). */
+  @Column({ name: 'tokens_valid_after', type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: Number } })
+  tokensValidAfter!: number;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at' })
+  updatedAt!: Date;
+}
