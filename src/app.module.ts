@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { CatalogModule } from './catalog/catalog.module.js';
@@ -13,6 +13,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { FilesModule } from './files/files.module.js';
 import { ResolveFileFieldsInterceptor } from './files/resolution/resolve-file-fields.interceptor.js';
 import { HealthModule } from './health/health.module.js';
+import { AccessGuard } from './token/auth/access.guard.js';
 import { TokenModule } from './token/token.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -31,6 +32,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+    { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_PIPE, useFactory: () => createValidationPipe() },
     { provide: APP_INTERCEPTOR, useExisting: ResolveFileFieldsInterceptor },
   ],

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from './support/fixtures.js';
+import { ADMIN_PASSWORD, passwordToken } from './support/test-app.js';
 import { freePort } from './support/free-port.js';
 
 const run = promisify(execFile);
@@ -39,6 +40,7 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
         PORT: String(port),
         LOG_LEVEL: 'silent',
         ORPHAN_SWEEP_INTERVAL_SECONDS: '0',
+        ADMIN_PASSWORD,
       },
       stdio: 'ignore',
     });
@@ -68,13 +70,14 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
   it('leaves no record after a restart, and no bytes after the sweep', async () => {
     const port = await freePort();
     let url = await start(port);
-    const product = (await (await fetch(`${url}/products`, json({ name: 'crash' }))).json()) as { id: number };
+    const auth = { Authorization: `Bearer ${(await passwordToken(url, 'admin', ADMIN_PASSWORD)).access_token}` };
+    const product = (await (await fetch(`${url}/products`, json({ name: 'crash' }, auth))).json()) as { id: number };
 
     // Stream a multipart upload that never finishes, until its bytes are visibly landing on disk.
     const boundary = 'crashboundary';
     const upload = httpRequest(`${url}/files/product/${product.id}/gallery`, {
       method: 'POST',
-      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...auth },
     });
     upload.on('error', () => undefined);
     upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\n\r\n`);
@@ -93,7 +96,9 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
     expect((await filesUnder(storage)).length).toBeGreaterThan(0);
 
     url = await start(port);
-    const after = (await (await fetch(`${url}/products/${product.id}`)).json()) as { gallery: unknown[] };
+    const after = (await (await fetch(`${url}/products/${product.id}`, { headers: auth })).json()) as {
+      gallery: unknown[];
+    };
     expect(after.gallery).toEqual([]);
     child!.kill('SIGTERM');
     await new Promise((resolve) => child!.once('exit', resolve));
@@ -106,6 +111,6 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
   }, 90_000);
 });
 
-function json(body: unknown): RequestInit {
-  return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+function json(body: unknown, headers: Record<string, string>): RequestInit {
+  return { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }

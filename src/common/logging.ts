@@ -17,7 +17,8 @@ export function loggerParams(config: AppConfig): Params {
         return id;
       },
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     },
   };
 }

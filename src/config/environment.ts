@@ -111,6 +111,12 @@ export class Environment {
   @Min(1)
   TOKEN_FAILURES_PER_MINUTE = 10;
 
+  /** The window, in seconds, over which failed token requests are counted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURE_WINDOW_SECONDS = 60;
+
   /** How long the revocation state of a token's subject may be cached (seconds). */
   @Transform(toInt)
   @IsInt()
@@ -138,6 +144,7 @@ export interface OAuthConfig {
   refreshAbsoluteTtl: number;
   secretRotationGrace: number;
   failuresPerMinute: number;
+  failureWindowSeconds: number;
   revocationCacheMs: number;
   adminUsername: string;
   adminPassword?: string;
@@ -188,6 +195,7 @@ export class AppConfig {
       refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,
       secretRotationGrace: env.SECRET_ROTATION_GRACE,
       failuresPerMinute: env.TOKEN_FAILURES_PER_MINUTE,
+      failureWindowSeconds: env.TOKEN_FAILURE_WINDOW_SECONDS,
       revocationCacheMs: env.REVOCATION_CACHE_SECONDS * 1000,
       adminUsername: env.ADMIN_USERNAME,
       adminPassword: env.ADMIN_PASSWORD,

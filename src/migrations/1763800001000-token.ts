@@ -27,7 +27,7 @@ export class Token1763800001000 implements MigrationInterface {
           { name: 'username', type: 'varchar', length: '64', isUnique: true },
           { name: 'password_hash', type: 'varchar', length: '255' },
           { name: 'role_id', type: 'integer' },
-          { name: 'tokens_valid_after', type: 'bigint', default: 0 },
+          { name: 'token_version', type: 'integer', default: 0 },
           ...c.timestamps(),
         ],
         foreignKeys: [{ columnNames: ['role_id'], referencedTableName: 'roles', referencedColumnNames: ['id'] }],
@@ -85,12 +85,9 @@ export class Token1763800001000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.manager
-      .createQueryBuilder()
-      .insert()
-      .into('roles')
-      .values({ name: 'admin', permissions: JSON.stringify(['*']), built_in: true })
-      .execute();
+    // Literal SQL: a migration must not depend on today's entity classes.
+    const yes = queryRunner.connection.options.type === 'postgres' ? 'true' : '1';
+    await queryRunner.query(`INSERT INTO "roles" ("name", "permissions", "built_in") VALUES ('admin', '["*"]', ${yes})`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,5 +1,49 @@
 import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessTokensService } from './access-tokens.service.js';
+import { AdminBootstrapService } from './admin-bootstrap.service.js';
+import { IntegrationsController } from './admin/integrations.controller.js';
+import { IntegrationsService } from './admin/integrations.service.js';
+import { RolesController } from './admin/roles.controller.js';
+import { RolesService } from './admin/roles.service.js';
+import { UsersController } from './admin/users.controller.js';
+import { UsersService } from './admin/users.service.js';
+import { AccessGuard } from './auth/access.guard.js';
+import { BearerStrategy } from './auth/bearer.strategy.js';
+import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
+import { PasswordGrant } from './grants/password.grant.js';
+import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
+import { RefreshTokensService } from './refresh-tokens.service.js';
+import { SigningKeysService } from './signing-keys.service.js';
+import { SubjectStatusService } from './subject-status.service.js';
+import { TokenController } from './token.controller.js';
+import { TokenEndpointService } from './token-endpoint.service.js';
+import { TokenFailureLimiter } from './token-failure-limiter.js';
+import { tokenEntities } from './token.entities.js';
 
-/** OAuth 2.0 token endpoint, integrations, users, roles and the global access guard. */
-@Module({})
+/** OAuth 2.0 token endpoint, integrations, users, roles, and the global access guard. */
+@Module({
+  imports: [TypeOrmModule.forFeature(tokenEntities), JwtModule.register({}), PassportModule],
+  controllers: [TokenController, IntegrationsController, RolesController, UsersController],
+  providers: [
+    SigningKeysService,
+    AccessTokensService,
+    SubjectStatusService,
+    RefreshTokensService,
+    TokenFailureLimiter,
+    ClientCredentialsGrant,
+    PasswordGrant,
+    RefreshTokenGrant,
+    TokenEndpointService,
+    RolesService,
+    UsersService,
+    IntegrationsService,
+    AdminBootstrapService,
+    BearerStrategy,
+    AccessGuard,
+  ],
+  exports: [AccessGuard, UsersService, IntegrationsService, RolesService],
+})
 export class TokenModule {}

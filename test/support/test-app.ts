@@ -8,6 +8,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
+import { freePort } from './free-port.js';
 
 /** A running instance of the real application on 127.0.0.1, with its own database and storage. */
 export interface TestApp {
@@ -49,22 +50,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Starts the application on a random loopback port with the given environment on top of the database's. */
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+
+/**
+ * Starts the application on a free loopback port with the given environment on top of the database's. Its `http`
+ * agent carries an administrator's access token (password grant), as every route but a few public ones needs one.
+ */
 export async function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const saved = { ...process.env };
-  Object.assign(process.env, database.env, env);
+  Object.assign(process.env, { ADMIN_PASSWORD, OAUTH_ISSUER: url }, database.env, env);
   let app: INestApplication;
   try {
     app = await createApp();
-    await app.listen(0, '127.0.0.1');
+    await app.listen(port, '127.0.0.1');
   } finally {
     process.env = saved;
   }
-  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const admin = await passwordToken(url, 'admin', ADMIN_PASSWORD);
   return {
     app,
     url,
-    http: request.agent(url),
+    http: request.agent(url).set('Authorization', `Bearer ${admin.access_token}`),
     dataDir: database.dataDir,
     dataSource: app.get(DataSource),
     close: async (options) => {
@@ -77,6 +85,23 @@ export async function startApp(database: TestDatabase, env: Record<string, strin
 /** A fresh database and an application on it; `close({ destroy: true })` removes both. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   return startApp(await createTestDatabase(), env);
+}
+
+export interface TokenBody {
+  access_token: string;
+  refresh_token?: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+}
+
+/** Signs in with the password grant as the administration interface does. */
+export async function passwordToken(url: string, username: string, password: string): Promise<TokenBody> {
+  const res = await request(url)
+    .post('/api/oauth/token')
+    .send({ grant_type: 'password', client_id: 'administration', username, password });
+  if (res.status !== 200) throw new Error(`Password grant failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as TokenBody;
 }
 
 async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -9,7 +9,9 @@ class TeapotError extends DomainError {
 }
 
 function capture(exception: unknown) {
-  const sent: { status?: number; type?: string; body?: Record<string, unknown>; headers: Record<string, string> } = { headers: {} };
+  const sent: { status?: number; type?: string; body?: Record<string, unknown>; headers: Record<string, string> } = {
+    headers: {},
+  };
   const response = {
     headersSent: false,
     status(code: number) {
@@ -30,7 +32,10 @@ function capture(exception: unknown) {
     },
   };
   const host = {
-    switchToHttp: () => ({ getRequest: () => ({ method: 'GET', originalUrl: '/x?y=1' }), getResponse: () => response }),
+    switchToHttp: () => ({
+      getRequest: () => ({ method: 'GET', path: '/x', originalUrl: '/x?y=1' }),
+      getResponse: () => response,
+    }),
   } as unknown as ArgumentsHost;
   new ProblemDetailsFilter().catch(exception, host);
   return sent;
@@ -56,7 +61,11 @@ describe('ProblemDetailsFilter', () => {
   });
 
   it('keeps the status of Nest HTTP exceptions', () => {
-    expect(capture(new NotFoundException('Cannot GET /x')).body).toMatchObject({ status: 404, type: 'about:blank', detail: 'Cannot GET /x' });
+    expect(capture(new NotFoundException('Cannot GET /x')).body).toMatchObject({
+      status: 404,
+      type: 'about:blank',
+      detail: 'Cannot GET /x',
+    });
   });
 
   it('hides unexpected errors behind a 500 with an error id and no internals', () => {

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { DomainError } from './domain-error.js';
+import { OAUTH_TOKEN_PATH, renderOAuthError } from './oauth-error.js';
 import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';
 
 interface Rendered {
@@ -10,7 +11,7 @@ interface Rendered {
 }
 
 /**
- * Turns every error into an RFC 9457 problem details response. Domain errors keep their status and code;
+ * Turns every error into an RFC 9457 problem details response (at the token endpoint, into an RFC 6749 error body). Domain errors keep their status and code;
  * Nest's HTTP exceptions keep their status; anything else is a 500 whose body carries only an error id
  * that is also in the log, never a stack trace or an internal message.
  */
@@ -22,18 +23,29 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const { body, headers } = this.render(exception, request);
     if (response.headersSent) {
       response.destroy();
       return;
     }
+    const oauth = request.path === OAUTH_TOKEN_PATH ? renderOAuthError(exception) : undefined;
+    if (oauth) {
+      response
+        .status(oauth.status)
+        .set({ ...oauth.headers, 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+        .json({ error: oauth.error, error_description: oauth.description });
+      return;
+    }
+    const { body, headers } = this.render(exception, request);
     body.instance ??= request.originalUrl?.split('?')[0];
     response.status(body.status).set(headers).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 
   private render(exception: unknown, request: Request): Rendered {
     if (exception instanceof DomainError) {
-      const body = { ...problem(exception.status, exception.message, exception.code, exception.title), ...exception.extensions };
+      const body = {
+        ...problem(exception.status, exception.message, exception.code, exception.title),
+        ...exception.extensions,
+      };
       return { body, headers: exception.headers };
     }
     if (exception instanceof HttpException) {

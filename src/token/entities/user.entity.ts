@@ -16,9 +16,9 @@ export class User {
   @Column({ name: 'role_id', type: 'integer' })
   roleId!: number;
 
-  /** Tokens issued before this instant stop working (set on password change). */
-  @Column({ name: 'tokens_valid_after', type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: Number } })
-  tokensValidAfter!: number;
+  /** Raised on password change: tokens carry the version they were issued under, older ones stop working. */
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion!: number;
 
   @CreateDateColumn({ name: 'created_at' })
   createdAt!: Date;

@@ -1,0 +1,52 @@
+/** RFC 6749 §5.2 error codes of the token endpoint. */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope';
+
+/** An error of the token endpoint, answered as `{ error, error_description }` (never as problem details). */
+export class OAuthError extends Error {
+  readonly headers: Record<string, string> = {};
+
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+    readonly status = error === 'invalid_client' ? 401 : 400,
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+
+  /** RFC 6749 §5.2: a client that authenticated with Basic gets a Basic challenge back. */
+  static invalidClient(description: string, usedBasic: boolean): OAuthError {
+    const error = new OAuthError('invalid_client', description, 401);
+    if (usedBasic) error.headers['WWW-Authenticate'] = 'Basic realm="oauth", charset="UTF-8"';
+    return error;
+  }
+}
+
+/** Too many failed attempts: 429 with Retry-After, in the RFC 6749 error shape. */
+export class TooManyAttemptsError extends OAuthError {
+  constructor(retryAfterSeconds: number) {
+    super('invalid_request', `Too many failed attempts; retry after ${retryAfterSeconds} s.`, 429);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+
+/** Where RFC 6749 error bodies replace problem details. */
+export const OAUTH_TOKEN_PATH = '/api/oauth/token';
+
+/** The RFC 6749 §5.2 rendering of any error raised at the token endpoint, body parser failures included. */
+export function renderOAuthError(exception: unknown): OAuthError | undefined {
+  if (exception instanceof OAuthError) return exception;
+  const status =
+    (exception as { status?: unknown; getStatus?: () => number })?.getStatus?.() ??
+    (exception as { status?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new OAuthError('invalid_request', 'The request body could not be read.', status === 413 ? 413 : 400);
+  }
+  return undefined;
+}

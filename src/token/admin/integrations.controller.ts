@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '../../common/auth/auth.decorators.js';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
+import type { Integration } from '../entities/integration.entity.js';
+import { CreateIntegrationDto, UpdateIntegrationDto } from './admin.dto.js';
+import { integrationView } from './admin-views.js';
+import { IntegrationsService } from './integrations.service.js';
+import { RolesService } from './roles.service.js';
+
+/** Settings > system > integrations: the clients of the client credentials grant. */
+@ApiTags('integrations')
+@Controller('api/integrations')
+export class IntegrationsController {
+  constructor(
+    private readonly integrations: IntegrationsService,
+    private readonly roles: RolesService,
+  ) {}
+
+  @Get()
+  @RequirePermission('integration:read')
+  async list() {
+    const [integrations, names] = await Promise.all([this.integrations.list(), this.roles.names()]);
+    return integrations.map((integration) => integrationView(integration, names.get(integration.roleId) ?? ''));
+  }
+
+  @Get(':id')
+  @RequirePermission('integration:read')
+  async get(@Param('id', ParseIdPipe) id: number) {
+    return this.view(await this.integrations.get(id));
+  }
+
+  @Post()
+  @RequirePermission('integration:write')
+  @ApiOperation({ summary: 'Create an integration; the answer holds its secret, shown only this once' })
+  async create(@Body() body: CreateIntegrationDto) {
+    const { integration, secret } = await this.integrations.create(body);
+    return this.view(integration, secret);
+  }
+
+  @Patch(':id')
+  @RequirePermission('integration:write')
+  @ApiOperation({ summary: 'Change label, role or active (inactive: its tokens stop working at once)' })
+  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateIntegrationDto) {
+    return this.view(await this.integrations.update(id, body));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermission('integration:write')
+  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
+    await this.integrations.remove(id);
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @RequirePermission('integration:write')
+  @ApiOperation({ summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds' })
+  async rotate(@Param('id', ParseIdPipe) id: number) {
+    const { integration, secret } = await this.integrations.rotateSecret(id);
+    return this.view(integration, secret);
+  }
+
+  private async view(integration: Integration, secret?: string) {
+    return integrationView(integration, (await this.roles.names()).get(integration.roleId) ?? '', secret);
+  }
+}

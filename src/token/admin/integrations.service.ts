@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { AppConfig } from '../../config/environment.js';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import { digestsEqual, randomToken, sha256Hex } from '../crypto/secrets.js';
+import { Integration } from '../entities/integration.entity.js';
+import { SubjectStatusService, subjectOf } from '../subject-status.service.js';
+import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
+import { RolesService } from './roles.service.js';
+
+export const ACCESS_KEY_PATTERN = /^FFIA[A-Z2-7]{20}$/;
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** A recognisable, unguessable client id: `FFIA` and 20 base32 characters. */
+function newAccessKeyId(): string {
+  return `FFIA${[...randomBytes(20)].map((byte) => BASE32[byte % 32]).join('')}`;
+}
+
+/** 32 random bytes; the `ffsk_` prefix lets secret scanners recognise a leaked one. */
+function newSecret(): string {
+  return `ffsk_${randomToken(32)}`;
+}
+
+export interface IntegrationInput {
+  label?: string;
+  role?: string;
+  active?: boolean;
+}
+
+/** An integration as created or rotated, with the secret shown this once. */
+export interface IssuedCredentials {
+  integration: Integration;
+  secret: string;
+}
+
+/** Integrations: clients of the client credentials grant. Secrets are stored only as SHA-256. */
+@Injectable()
+export class IntegrationsService {
+  constructor(
+    @InjectRepository(Integration) private readonly integrations: Repository<Integration>,
+    private readonly roles: RolesService,
+    private readonly status: SubjectStatusService,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  list(): Promise<Integration[]> {
+    return this.integrations.find({ order: { id: 'ASC' } });
+  }
+
+  async get(id: number): Promise<Integration> {
+    const integration = await this.integrations.findOneBy({ id });
+    if (!integration)
+      throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
+    return integration;
+  }
+
+  findByAccessKey(accessKeyId: string): Promise<Integration | null> {
+    return ACCESS_KEY_PATTERN.test(accessKeyId) ? this.integrations.findOneBy({ accessKeyId }) : Promise.resolve(null);
+  }
+
+  async create(input: { label: string; role: string }): Promise<IssuedCredentials> {
+    const secret = newSecret();
+    const integration = await this.unitOfWork.run(async ({ manager }) => {
+      const role = await this.roles.byName(input.role, manager);
+      const created = manager.create(Integration, {
+        label: input.label,
+        roleId: role.id,
+        accessKeyId: newAccessKeyId(),
+        secretHash: sha256Hex(secret),
+      });
+      return manager.save(created);
+    });
+    return { integration, secret };
+  }
+
+  async update(id: number, input: IntegrationInput): Promise<Integration> {
+    const integration = await this.unitOfWork.run(async ({ manager }) => {
+      const found = await manager.findOneBy(Integration, { id });
+      if (!found)
+        throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
+      if (input.role !== undefined) found.roleId = (await this.roles.byName(input.role, manager)).id;
+      if (input.label !== undefined) found.label = input.label;
+      if (input.active !== undefined) found.active = input.active;
+      return manager.save(found);
+    });
+    this.status.invalidate(subjectOf('integration', id));
+    return integration;
+  }
+
+  /** A new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds. */
+  async rotateSecret(id: number): Promise<IssuedCredentials> {
+    const secret = newSecret();
+    const integration = await this.unitOfWork.run(async ({ manager }) => {
+      const found = await manager.findOneBy(Integration, { id });
+      if (!found)
+        throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
+      found.previousSecretHash = found.secretHash;
+      found.previousSecretExpiresAt = this.clock.nowMs() + this.config.oauth.secretRotationGrace * 1000;
+      found.secretHash = sha256Hex(secret);
+      return manager.save(found);
+    });
+    return { integration, secret };
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.unitOfWork.run(async ({ manager }) => {
+      const result = await manager.delete(Integration, { id });
+      if (!result.affected)
+        throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
+    });
+    this.status.invalidate(subjectOf('integration', id));
+  }
+
+  /** Constant-time check against the current secret, and the previous one while its grace lasts. */
+  secretMatches(integration: Integration, secret: string): boolean {
+    const given = sha256Hex(secret);
+    const current = digestsEqual(given, integration.secretHash);
+    const previousValid =
+      integration.previousSecretHash !== null && (integration.previousSecretExpiresAt ?? 0) > this.clock.nowMs();
+    const previous = previousValid && digestsEqual(given, integration.previousSecretHash ?? '');
+    return current || previous;
+  }
+
+  async markUsed(id: number): Promise<void> {
+    await this.unitOfWork.run(({ manager }) => manager.update(Integration, { id }, { lastUsedAt: this.clock.nowMs() }));
+  }
+}

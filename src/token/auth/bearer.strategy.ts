@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { InvalidTokenError } from '../../common/auth/auth.errors.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { AccessTokensService } from '../access-tokens.service.js';
+import { SubjectStatusService } from '../subject-status.service.js';
+import { HeaderBearerStrategy } from './header-bearer.strategy.js';
+
+/** Turns a bearer access token into the request's principal, or refuses it. */
+@Injectable()
+export class BearerStrategy extends PassportStrategy(HeaderBearerStrategy, 'bearer') {
+  constructor(
+    private readonly tokens: AccessTokensService,
+    private readonly status: SubjectStatusService,
+  ) {
+    super();
+  }
+
+  async validate(token: string): Promise<Principal> {
+    const claims = await this.tokens.verify(token);
+    if (!(await this.status.accepts(claims.sub, claims.ver ?? 0))) {
+      throw new InvalidTokenError('The access token was revoked.');
+    }
+    return { subject: claims.sub, clientId: claims.client_id, scopes: claims.scope.split(' ').filter(Boolean) };
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AccessTokensService } from '../access-tokens.service.js';
+import { IntegrationsService } from '../admin/integrations.service.js';
+import { Role } from '../entities/role.entity.js';
+import { OAuthError } from '../../common/errors/oauth-error.js';
+import { grantedScope } from '../scopes.js';
+import { subjectOf } from '../subject-status.service.js';
+import type { TokenRequest } from '../token-request.js';
+import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
+
+/** client_credentials: an integration authenticates with its access key id and secret (RFC 6749 §4.4). */
+@Injectable()
+export class ClientCredentialsGrant implements Grant {
+  readonly type = 'client_credentials';
+
+  constructor(
+    private readonly integrations: IntegrationsService,
+    private readonly tokens: AccessTokensService,
+    @InjectRepository(Role) private readonly roles: Repository<Role>,
+  ) {}
+
+  async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
+    const usedBasic = client.method === 'client_secret_basic';
+    if (client.clientId === ADMIN_CLIENT_ID) {
+      throw new OAuthError('unauthorized_client', 'The administration client may not use client_credentials.');
+    }
+    if (client.clientSecret === undefined) throw OAuthError.invalidClient('The client secret is missing.', usedBasic);
+    const integration = await this.integrations.findByAccessKey(client.clientId);
+    if (!integration || !integration.active || !this.integrations.secretMatches(integration, client.clientSecret)) {
+      throw OAuthError.invalidClient('Unknown client, disabled client, or wrong secret.', usedBasic);
+    }
+    const role = await this.roles.findOneByOrFail({ id: integration.roleId });
+    const scope = grantedScope(params.scope, role.permissions);
+    const accessToken = await this.tokens.issue(
+      subjectOf('integration', integration.id),
+      integration.accessKeyId,
+      scope,
+    );
+    await this.integrations.markUsed(integration.id);
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokens.ttl, scope };
+  }
+}

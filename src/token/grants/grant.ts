@@ -1,0 +1,19 @@
+import type { TokenRequest } from '../token-request.js';
+
+/** The successful token response (RFC 6749 §5.1). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+}
+
+/** The public client of the service's own administration interface (password and refresh grants). */
+export const ADMIN_CLIENT_ID = 'administration';
+
+/** One grant type of the token endpoint. */
+export interface Grant {
+  readonly type: string;
+  handle(request: TokenRequest): Promise<TokenResponse>;
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import { AccessTokensService } from '../access-tokens.service.js';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../crypto/secrets.js';
+import { Role } from '../entities/role.entity.js';
+import { User } from '../entities/user.entity.js';
+import { OAuthError } from '../../common/errors/oauth-error.js';
+import { RefreshTokensService } from '../refresh-tokens.service.js';
+import { grantedScope } from '../scopes.js';
+import { subjectOf } from '../subject-status.service.js';
+import type { TokenRequest } from '../token-request.js';
+import { assertAdministrationClient } from './administration-client.js';
+import { type Grant, type TokenResponse } from './grant.js';
+
+/** password: the administration interface signs a user in and gets a refresh token (RFC 6749 §4.3). */
+@Injectable()
+export class PasswordGrant implements Grant {
+  readonly type = 'password';
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(Role) private readonly roles: Repository<Role>,
+    private readonly tokens: AccessTokensService,
+    private readonly refreshTokens: RefreshTokensService,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
+    assertAdministrationClient(client, this.type);
+    if (!params.username || params.password === undefined) {
+      throw new OAuthError('invalid_request', 'The parameters username and password are required.');
+    }
+    const user = await this.users.findOneBy({ username: params.username });
+    // Verify against a dummy hash for unknown users too, so response time does not reveal who exists.
+    const valid = await verifyPassword(params.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !valid) throw new OAuthError('invalid_grant', 'Wrong username or password.');
+    const role = await this.roles.findOneByOrFail({ id: user.roleId });
+    const scope = grantedScope(params.scope, role.permissions);
+    const refreshToken = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
+    const accessToken = await this.tokens.issue(subjectOf('user', user.id), client.clientId, scope, user.tokenVersion);
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: this.tokens.ttl,
+      scope,
+      refresh_token: refreshToken,
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { OAuthError } from '../common/errors/oauth-error.js';
+
+/** How the client presented itself (RFC 6749 §2.3). */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret?: string;
+  method: 'client_secret_basic' | 'client_secret_post' | 'none';
+}
+
+/** A token request, checked for shape: every parameter a single string. */
+export interface TokenRequest {
+  grantType: string;
+  client: ClientCredentials;
+  params: Readonly<Record<string, string>>;
+}
+
+const SINGLE = ['grant_type', 'client_id', 'client_secret', 'scope', 'username', 'password', 'refresh_token'];
+
+/**
+ * Reads a token request from its body (JSON or form) and Authorization header. Anything malformed is an
+ * invalid_request (a broken Basic header is an invalid_client), never an exception of another kind.
+ */
+export function parseTokenRequest(body: unknown, authorization: string | undefined): TokenRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new OAuthError('invalid_request', 'The body must be a JSON object or a form.');
+  }
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (Array.isArray(value)) throw new OAuthError('invalid_request', `The parameter ${name} is repeated.`);
+    if (!SINGLE.includes(name)) continue;
+    if (typeof value !== 'string') throw new OAuthError('invalid_request', `The parameter ${name} must be a string.`);
+    params[name] = value;
+  }
+  if (!params.grant_type) throw new OAuthError('invalid_request', 'The parameter grant_type is missing.');
+  return { grantType: params.grant_type, client: readClient(params, authorization), params };
+}
+
+function readClient(params: Record<string, string>, authorization: string | undefined): ClientCredentials {
+  const basic = authorization === undefined ? undefined : parseBasic(authorization);
+  if (basic) {
+    if (params.client_secret !== undefined || (params.client_id !== undefined && params.client_id !== basic.clientId)) {
+      throw new OAuthError('invalid_request', 'Client credentials were sent both in the header and in the body.');
+    }
+    return { ...basic, method: 'client_secret_basic' };
+  }
+  if (!params.client_id) throw new OAuthError('invalid_request', 'The parameter client_id is missing.');
+  if (params.client_secret !== undefined) {
+    return { clientId: params.client_id, clientSecret: params.client_secret, method: 'client_secret_post' };
+  }
+  return { clientId: params.client_id, method: 'none' };
+}
+
+/** `Basic base64(urlencode(id):urlencode(secret))` (RFC 6749 §2.3.1). */
+function parseBasic(header: string): { clientId: string; clientSecret: string } {
+  const match = /^Basic +([A-Za-z0-9+/=._~-]+)$/i.exec(header.trim());
+  if (!match) throw OAuthError.invalidClient('The Authorization header is not Basic client authentication.', true);
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) throw OAuthError.invalidClient('The Basic credentials are malformed.', true);
+  try {
+    const unescape = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
+    return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
+  } catch {
+    throw OAuthError.invalidClient('The Basic credentials are not URL-encoded correctly.', true);
+  }
+}
