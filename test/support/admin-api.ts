@@ -1,0 +1,23 @@
+import type { TestApp } from './test-app.js';
+
+export interface CreatedIntegration {
+  id: number;
+  access_key_id: string;
+  secret_access_key: string;
+}
+
+/** Creates a role with these permissions and an integration holding it, through the admin API. */
+export async function createIntegration(
+  t: TestApp,
+  permissions: string[],
+  label = 'test',
+): Promise<CreatedIntegration> {
+  const role = `role-${Math.random().toString(36).slice(2, 10)}`;
+  await t.http.post('/api/roles').send({ name: role, permissions }).expect(201);
+  const res = await t.http.post('/api/integrations').send({ label, role }).expect(201);
+  return res.body as CreatedIntegration;
+}
+
+export function basic(id: string, secret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+}
