@@ -146,7 +146,7 @@ describe('Token endpoint: POST /api/oauth/token', () => {
         'invalid_request',
       ],
     ])('%s is %s %s', async (_name, type, body, status, error) => {
-      expectOAuthError(await api().post(TOKEN).set('Content-Type', type).send(body), status as number, error as string);
+      expectOAuthError(await api().post(TOKEN).set('Content-Type', type).send(body), status, error);
     });
 
     it('a broken Basic header is invalid_client, never a 500', async () => {
