@@ -69,6 +69,25 @@ describe('Access control: bearer tokens on every route', () => {
     expect(product.cover).toBeNull();
   });
 
+  it("needs the file's own <type>:read to read a file, and <type>:write to delete it", async () => {
+    const file = (await t.http.post(`/files/product/${productId}/gallery`).attach('file', PNG, 'g.png').expect(201))
+      .body;
+    const articles = await createIntegration(t, ['article:read']);
+    const products = await createIntegration(t, ['product:read']);
+    const articleToken = await tokenFor(articles.access_key_id, articles.secret_access_key);
+    const productToken = await tokenFor(products.access_key_id, products.secret_access_key);
+    expectProblem(await request(t.url).get(`/files/${file.id}`).set(as(articleToken)), 403, 'insufficient-scope');
+    expectProblem(
+      await request(t.url).get(`/files/${file.id}/content`).set(as(articleToken)),
+      403,
+      'insufficient-scope',
+    );
+    await request(t.url).get(`/files/${file.id}`).set(as(productToken)).expect(200);
+    await request(t.url).get(`/files/${file.id}/content`).set(as(productToken)).expect(200);
+    expectProblem(await request(t.url).delete(`/files/${file.id}`).set(as(productToken)), 403, 'insufficient-scope');
+    expectProblem(await request(t.url).get(`/files/${file.id}`), 401, 'invalid-token');
+  });
+
   it('narrows a token to the requested scope', async () => {
     const integration = await createIntegration(t, ['product:read', 'product:write']);
     const token = await tokenFor(integration.access_key_id, integration.secret_access_key, 'product:read');

@@ -18,6 +18,7 @@ import { FileRecordDto } from './file-record.dto.js';
 import { FilesService } from './files.service.js';
 import { FileChangesService } from './file-changes.service.js';
 import { FileContentService } from './file-content.service.js';
+import { filePermission } from './download/file-type-lookup.middleware.js';
 import { sendContent } from './download/send-content.js';
 import { ReorderFilesDto } from './dto/reorder-files.dto.js';
 
@@ -63,6 +64,7 @@ export class FilesController {
   }
 
   @Get(':id')
+  @RequirePermission(filePermission('read'))
   @ApiOperation({ summary: 'Get one file record' })
   @ApiOkResponse({ type: FileRecordDto })
   async get(@Param('id', ParseIdPipe) id: number): Promise<FileRecordDto> {
@@ -70,6 +72,7 @@ export class FilesController {
   }
 
   @Get(':id/content')
+  @RequirePermission(filePermission('read'))
   @ApiOperation({
     summary: 'Download the bytes of a file',
     description: 'Streams with ETag, Last-Modified and one byte range (206); If-None-Match gives 304, a bad range 416.',
@@ -81,6 +84,7 @@ export class FilesController {
   }
 
   @Delete(':id')
+  @RequirePermission(filePermission('write'))
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a file; the rest of its field is renumbered 0..n-1' })
   @ApiNoContentResponse({ description: 'Deleted' })

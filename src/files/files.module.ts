@@ -1,9 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/environment.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
+import { FileTypeLookupMiddleware } from './download/file-type-lookup.middleware.js';
 import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
@@ -39,4 +40,14 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
   ],
   exports: [FilesService, FileFieldResolver, ResolveFileFieldsInterceptor, FileStorage, OrphanSweeper],
 })
-export class FilesModule {}
+export class FilesModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(FileTypeLookupMiddleware)
+      .forRoutes(
+        { path: 'files/:id', method: RequestMethod.GET },
+        { path: 'files/:id', method: RequestMethod.DELETE },
+        { path: 'files/:id/content', method: RequestMethod.GET },
+      );
+  }
+}
