@@ -25,7 +25,9 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
       this.logger.warn({ err: error }, 'Could not create the first administrator');
     });
     if (!adminPassword) {
-      this.logger.warn(`Created the administrator "${username}" with the generated password: ${password} (shown once; change it)`);
+      this.logger.warn(
+        `Created the administrator "${username}" with the generated password: ${password} (shown once; change it)`,
+      );
     } else {
       this.logger.log(`Created the administrator "${username}" from ADMIN_PASSWORD`);
     }

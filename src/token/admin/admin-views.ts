@@ -16,7 +16,13 @@ export function roleView(role: Role) {
 }
 
 export function userView(user: User, roleName: string) {
-  return { id: user.id, username: user.username, role: roleName, created_at: user.createdAt, updated_at: user.updatedAt };
+  return {
+    id: user.id,
+    username: user.username,
+    role: roleName,
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
 }
 
 /** An integration as the API shows it: never its secret (except `secret_access_key` right after creation or rotation). */

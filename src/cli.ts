@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { parseArgs } from 'node:util';
+import { IntegrationsService } from './token/admin/integrations.service.js';
+import { UsersService } from './token/admin/users.service.js';
+import { TokenCliModule } from './token/token-cli.module.js';
+
+const USAGE = `Usage:
+  npm run cli -- create-user --username NAME --password PASSWORD [--role admin]
+  npm run cli -- create-integration --label LABEL [--role admin]`;
+
+/** Administration from the command line (same database as the service: same environment variables). */
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    label: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
+  },
+});
+
+const app = await NestFactory.createApplicationContext(TokenCliModule, { logger: ['error', 'warn'] });
+try {
+  const [command] = positionals;
+  if (command === 'create-user' && values.password !== undefined && values.password.length < 12) {
+    console.error('The password needs at least 12 characters.');
+    process.exitCode = 2;
+  } else if (command === 'create-user' && values.username && values.password) {
+    const user = await app
+      .get(UsersService)
+      .create({ username: values.username, password: values.password, role: values.role });
+    console.log(JSON.stringify({ id: user.id, username: user.username, role: values.role }, null, 2));
+  } else if (command === 'create-integration' && values.label) {
+    const { integration, secret } = await app
+      .get(IntegrationsService)
+      .create({ label: values.label, role: values.role });
+    console.log(
+      JSON.stringify(
+        {
+          id: integration.id,
+          label: integration.label,
+          role: values.role,
+          access_key_id: integration.accessKeyId,
+          secret_access_key: secret,
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    console.error(USAGE);
+    process.exitCode = 2;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await app.close();
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClockModule } from '../common/clock.js';
+import { AppConfigModule } from '../config/config.module.js';
+import { DatabaseModule } from '../database/database.module.js';
+import { IntegrationsService } from './admin/integrations.service.js';
+import { RolesService } from './admin/roles.service.js';
+import { UsersService } from './admin/users.service.js';
+import { SubjectStatusService } from './subject-status.service.js';
+import { tokenEntities } from './token.entities.js';
+
+/** What the command line needs to manage users and integrations, without the HTTP layer. */
+@Module({
+  imports: [AppConfigModule, ClockModule, DatabaseModule, TypeOrmModule.forFeature(tokenEntities)],
+  providers: [RolesService, UsersService, IntegrationsService, SubjectStatusService],
+})
+export class TokenCliModule {}
