@@ -23,6 +23,8 @@ describe('environment', () => {
   });
 
   it('accepts a PostgreSQL URL', () => {
-    expect(loadAppConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe('postgres://u@127.0.0.1:5432/db');
+    expect(loadAppConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
+      'postgres://u@127.0.0.1:5432/db',
+    );
   });
 });

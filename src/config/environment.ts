@@ -1,7 +1,23 @@
 import { resolve } from 'node:path';
+import { parseDuration, parseDurationList } from '../common/duration.js';
 import type { S3StorageOptions } from '../files/storage/s3.storage.js';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
+
+const DURATION = /^\d{1,9}(ms|s|m|h|d)$/;
+const DURATION_LIST = /^\d{1,9}(ms|s|m|h|d)(,\d{1,9}(ms|s|m|h|d))*$/;
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
@@ -124,7 +140,47 @@ export class Environment {
   @Max(60)
   REVOCATION_CACHE_SECONDS = 5;
 
-  @Matches(/^[A-Za-z0-9._-]{1,64}$/, { message: 'ADMIN_USERNAME must be 1-64 letters, digits, dots, dashes or underscores' })
+  /** Delays between delivery attempts; the first attempt is always immediate. */
+  @Matches(DURATION_LIST, { message: 'WEBHOOK_RETRY_SCHEDULE must be durations like 5s,5m,2h (units ms, s, m, h, d)' })
+  WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
+
+  @Matches(DURATION, { message: 'WEBHOOK_TIMEOUT must be a duration like 15s' })
+  WEBHOOK_TIMEOUT = '15s';
+
+  /** Development and tests only: allows http and private, loopback and link-local destinations. */
+  @IsIn(['true', 'false'])
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'false';
+
+  @Matches(DURATION, { message: 'WEBHOOK_SECRET_GRACE must be a duration like 24h' })
+  WEBHOOK_SECRET_GRACE = '24h';
+
+  /** An endpoint whose deliveries all failed for this long is disabled. */
+  @Matches(DURATION, { message: 'WEBHOOK_DISABLE_AFTER must be a duration like 5d' })
+  WEBHOOK_DISABLE_AFTER = '5d';
+
+  @Matches(DURATION, { message: 'WEBHOOK_ATTEMPT_RETENTION must be a duration like 30d' })
+  WEBHOOK_ATTEMPT_RETENTION = '30d';
+
+  /** How often due deliveries are looked for (new events are also sent right after their commit). */
+  @Matches(DURATION, { message: 'WEBHOOK_POLL_INTERVAL must be a duration like 1s' })
+  WEBHOOK_POLL_INTERVAL = '1s';
+
+  @Matches(DURATION, { message: 'WEBHOOK_LEASE must be a duration like 60s' })
+  WEBHOOK_LEASE = '60s';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WEBHOOK_CONCURRENCY = 8;
+
+  /** `off` stops this instance from sending (events are still recorded); for maintenance and tests. */
+  @IsIn(['on', 'off'])
+  WEBHOOK_DISPATCHER = 'on';
+
+  @Matches(/^[A-Za-z0-9._-]{1,64}$/, {
+    message: 'ADMIN_USERNAME must be 1-64 letters, digits, dots, dashes or underscores',
+  })
   ADMIN_USERNAME = 'admin';
 
   @IsOptional()
@@ -135,6 +191,20 @@ export class Environment {
 
 /** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
 export type StorageConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
+
+/** Webhook delivery settings; durations in milliseconds. */
+export interface WebhooksConfig {
+  retrySchedule: number[];
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+  secretGraceMs: number;
+  disableAfterMs: number;
+  attemptRetentionMs: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+  concurrency: number;
+  dispatcher: boolean;
+}
 
 /** Token issuance settings; durations in seconds. */
 export interface OAuthConfig {
@@ -164,6 +234,7 @@ export class AppConfig {
   readonly orphanSweepIntervalMs: number;
   readonly logLevel: string;
   readonly oauth: OAuthConfig;
+  readonly webhooks: WebhooksConfig;
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -188,6 +259,18 @@ export class AppConfig {
     this.orphanGraceMs = env.ORPHAN_GRACE_SECONDS * 1000;
     this.orphanSweepIntervalMs = env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000;
     this.logLevel = env.LOG_LEVEL;
+    this.webhooks = {
+      retrySchedule: parseDurationList(env.WEBHOOK_RETRY_SCHEDULE) ?? [],
+      timeoutMs: parseDuration(env.WEBHOOK_TIMEOUT) ?? 15_000,
+      allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+      secretGraceMs: parseDuration(env.WEBHOOK_SECRET_GRACE) ?? 0,
+      disableAfterMs: parseDuration(env.WEBHOOK_DISABLE_AFTER) ?? 0,
+      attemptRetentionMs: parseDuration(env.WEBHOOK_ATTEMPT_RETENTION) ?? 0,
+      pollIntervalMs: parseDuration(env.WEBHOOK_POLL_INTERVAL) ?? 1000,
+      leaseMs: parseDuration(env.WEBHOOK_LEASE) ?? 60_000,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      dispatcher: env.WEBHOOK_DISPATCHER === 'on',
+    };
     this.oauth = {
       issuer: (env.OAUTH_ISSUER ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       accessTokenTtl: env.ACCESS_TOKEN_TTL,
@@ -205,9 +288,7 @@ export class AppConfig {
 
 /** Validates raw environment variables, throwing one message that names every bad variable. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
-  const defined = Object.fromEntries(
-    Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
   const env = plainToInstance(Environment, defined, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });
   if (errors.length > 0) {

@@ -44,7 +44,10 @@ export class FilesAndCatalog1763800000000 implements MigrationInterface {
       }),
     );
     await queryRunner.createTable(
-      new Table({ name: 'articles', columns: [c.id(), { name: 'title', type: 'varchar', length: '300' }, ...c.timestamps()] }),
+      new Table({
+        name: 'articles',
+        columns: [c.id(), { name: 'title', type: 'varchar', length: '300' }, ...c.timestamps()],
+      }),
     );
   }
 

@@ -67,12 +67,23 @@ export class Token1763800001000 implements MigrationInterface {
           epoch('revoked_at', true),
         ],
         foreignKeys: [
-          { columnNames: ['user_id'], referencedTableName: 'users', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+          {
+            columnNames: ['user_id'],
+            referencedTableName: 'users',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          },
         ],
       }),
     );
-    await queryRunner.createIndex('refresh_tokens', new TableIndex({ name: 'ix_refresh_tokens_family', columnNames: ['family_id'] }));
-    await queryRunner.createIndex('refresh_tokens', new TableIndex({ name: 'ix_refresh_tokens_user', columnNames: ['user_id'] }));
+    await queryRunner.createIndex(
+      'refresh_tokens',
+      new TableIndex({ name: 'ix_refresh_tokens_family', columnNames: ['family_id'] }),
+    );
+    await queryRunner.createIndex(
+      'refresh_tokens',
+      new TableIndex({ name: 'ix_refresh_tokens_user', columnNames: ['user_id'] }),
+    );
     await queryRunner.createTable(
       new Table({
         name: 'signing_keys',
@@ -87,7 +98,9 @@ export class Token1763800001000 implements MigrationInterface {
     );
     // Literal SQL: a migration must not depend on today's entity classes.
     const yes = queryRunner.connection.options.type === 'postgres' ? 'true' : '1';
-    await queryRunner.query(`INSERT INTO "roles" ("name", "permissions", "built_in") VALUES ('admin', '["*"]', ${yes})`);
+    await queryRunner.query(
+      `INSERT INTO "roles" ("name", "permissions", "built_in") VALUES ('admin', '["*"]', ${yes})`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

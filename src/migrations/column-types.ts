@@ -6,11 +6,21 @@ export function columns(queryRunner: QueryRunner) {
   const timestamp = postgres ? 'timestamptz' : 'datetime';
   const now = postgres ? 'now()' : "(datetime('now'))";
   return {
-    id: (): TableColumnOptions => ({ name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' }),
+    id: (): TableColumnOptions => ({
+      name: 'id',
+      type: 'integer',
+      isPrimary: true,
+      isGenerated: true,
+      generationStrategy: 'increment',
+    }),
     timestamps: (): TableColumnOptions[] => [
       { name: 'created_at', type: timestamp, default: now },
       { name: 'updated_at', type: timestamp, default: now },
     ],
-    timestamp: (name: string, nullable = false): TableColumnOptions => ({ name, type: timestamp, isNullable: nullable }),
+    timestamp: (name: string, nullable = false): TableColumnOptions => ({
+      name,
+      type: timestamp,
+      isNullable: nullable,
+    }),
   };
 }

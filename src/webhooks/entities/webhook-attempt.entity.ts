@@ -1,0 +1,30 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+const epochMs = { to: (v: number) => v, from: (v: string | number) => Number(v) };
+
+/** One try at sending a delivery, kept for the retention period. */
+@Entity({ name: 'webhook_attempts' })
+@Index('ix_webhook_attempts_delivery', ['deliveryId'])
+export class WebhookAttempt {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'delivery_id', type: 'integer' })
+  deliveryId!: number;
+
+  @Column({ name: 'attempted_at', type: 'bigint', transformer: epochMs })
+  attemptedAt!: number;
+
+  @Column({ name: 'status_code', type: 'integer', nullable: true })
+  statusCode!: number | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  error!: string | null;
+
+  @Column({ name: 'duration_ms', type: 'integer' })
+  durationMs!: number;
+
+  /** The first 2 KiB of the response body. */
+  @Column({ name: 'response_body', type: 'text', nullable: true })
+  responseBody!: string | null;
+}

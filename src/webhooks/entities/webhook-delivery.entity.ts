@@ -1,0 +1,46 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'skipped';
+
+/** One event to one endpoint: its state, its schedule, and the lease of the instance sending it. */
+@Entity({ name: 'webhook_deliveries' })
+@Index('ix_webhook_deliveries_due', ['status', 'nextAttemptAt'])
+export class WebhookDelivery {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'event_id', type: 'varchar', length: 64 })
+  eventId!: string;
+
+  @Column({ name: 'endpoint_id', type: 'integer' })
+  endpointId!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  status!: DeliveryStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts!: number;
+
+  @Column({ name: 'next_attempt_at', type: 'bigint', transformer: epochMs })
+  nextAttemptAt!: number;
+
+  @Column({ name: 'lease_owner', type: 'varchar', length: 64, nullable: true })
+  leaseOwner!: string | null;
+
+  @Column({ name: 'lease_until', type: 'bigint', nullable: true, transformer: epochMs })
+  leaseUntil!: number | null;
+
+  @Column({ name: 'last_status_code', type: 'integer', nullable: true })
+  lastStatusCode!: number | null;
+
+  @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  createdAt!: number;
+
+  @Column({ name: 'completed_at', type: 'bigint', nullable: true, transformer: epochMs })
+  completedAt!: number | null;
+}

@@ -1,0 +1,45 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+
+/** A registered receiver of webhooks. The signing secret is kept as is: HMAC needs it to sign. */
+@Entity({ name: 'webhook_endpoints' })
+export class WebhookEndpoint {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url!: string;
+
+  /** Event kinds, or `*` for all. */
+  @Column({ type: 'simple-json' })
+  events!: string[];
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'varchar', length: 100 })
+  secret!: string;
+
+  @Column({ name: 'previous_secret', type: 'varchar', length: 100, nullable: true })
+  previousSecret!: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: epochMs })
+  previousSecretExpiresAt!: number | null;
+
+  @Column({ type: 'boolean', default: true })
+  active!: boolean;
+
+  @Column({ name: 'disabled_reason', type: 'varchar', length: 200, nullable: true })
+  disabledReason!: string | null;
+
+  /** When deliveries to it started failing without a success since; null while healthy. */
+  @Column({ name: 'failing_since', type: 'bigint', nullable: true, transformer: epochMs })
+  failingSince!: number | null;
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,45 @@
+import { timingSafeEqual } from 'node:crypto';
+import { signatureOf } from './webhook-signer.js';
+
+export interface VerifyOptions {
+  /** Requests whose timestamp is further than this from now are refused (default 300 s). */
+  toleranceSeconds?: number;
+  /** The current time in epoch seconds (for tests). */
+  now?: number;
+}
+
+export type VerifyResult = { valid: true; timestamp: number } | { valid: false; reason: string };
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name] ?? headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * For receivers: checks `X-Signature` (any of its comma-separated signatures, against any of the given secrets, in
+ * constant time) over the raw body, and that `X-Webhook-Timestamp` is within the tolerance, against replay.
+ */
+export function verifyWebhookSignature(
+  rawBody: string | Buffer,
+  headers: Headers,
+  secrets: readonly string[],
+  options: VerifyOptions = {},
+): VerifyResult {
+  const given = (header(headers, 'x-signature') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const timestamp = Number(header(headers, 'x-webhook-timestamp'));
+  const now = options.now ?? Math.floor(Date.now() / 1000);
+  if (given.length === 0) return { valid: false, reason: 'no signature' };
+  if (!Number.isInteger(timestamp)) return { valid: false, reason: 'no timestamp' };
+  if (Math.abs(now - timestamp) > (options.toleranceSeconds ?? 300)) return { valid: false, reason: 'stale timestamp' };
+  const expected = secrets.map((secret) => Buffer.from(signatureOf(rawBody, secret)));
+  const matches = given.some((signature) => {
+    const candidate = Buffer.from(signature);
+    return expected.some((wanted) => wanted.length === candidate.length && timingSafeEqual(wanted, candidate));
+  });
+  return matches ? { valid: true, timestamp } : { valid: false, reason: 'signature mismatch' };
+}
