@@ -13,7 +13,10 @@ import { migrations } from '../migrations/index.js';
 export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = { entities, migrations, synchronize: false, migrationsTransactionMode: 'each' } as const;
   if (config.databaseUrl) {
-    return { type: 'postgres', url: config.databaseUrl, schema: config.databaseSchema, ...common };
+    const schema = config.databaseSchema;
+    // The search_path makes raw SQL (migrations, health check) address the configured schema too.
+    const extra = schema ? { options: `-c search_path=${schema}` } : undefined;
+    return { type: 'postgres', url: config.databaseUrl, schema, extra, ...common };
   }
   mkdirSync(dirname(config.sqlitePath), { recursive: true });
   return {

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { MoreThan, type EntityManager } from 'typeorm';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
+import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { AttachmentOwners } from './attachment-owners.js';
+import { FileRecordDto } from './file-record.dto.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
@@ -17,6 +19,7 @@ export class FileChangesService {
     private readonly records: FileRecordsRepository,
     private readonly storage: FileStorage,
     private readonly unitOfWork: UnitOfWork,
+    private readonly events: WebhookEvents,
   ) {}
 
   /** Removes a record, closes the gap in its field in the same transaction, and its bytes after commit. */
@@ -26,6 +29,7 @@ export class FileChangesService {
       const removed = { ...record };
       await tx.manager.delete(FileRecord, { id });
       await this.closeGap(tx.manager, slotOf(record), record.sortOrder);
+      await this.events.record(tx, 'file.deleted', { file: FileRecordDto.from(record) });
       tx.afterCommit(() => this.storage.delete(record.path));
       return Object.assign(new FileRecord(), removed);
     });
@@ -44,7 +48,14 @@ export class FileChangesService {
       // Two passes, so that no intermediate state breaks the unique (field, sort_order) index.
       for (const [index, id] of ids.entries()) await tx.manager.update(FileRecord, { id }, { sortOrder: -1 - index });
       for (const [index, id] of ids.entries()) await tx.manager.update(FileRecord, { id }, { sortOrder: index });
-      return ids.map((id, index) => Object.assign(byId.get(id)!, { sortOrder: index }));
+      const reordered = ids.map((id, index) => Object.assign(byId.get(id)!, { sortOrder: index }));
+      await this.events.record(tx, 'file.reordered', {
+        attachment_type: attachmentType,
+        attachment_id: attachmentId,
+        field: fieldName,
+        files: reordered.map((record) => FileRecordDto.from(record)),
+      });
+      return reordered;
     });
   }
 

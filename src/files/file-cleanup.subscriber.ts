@@ -7,7 +7,9 @@ import {
   type TransactionCommitEvent,
   type TransactionRollbackEvent,
 } from 'typeorm';
+import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { FileFieldRegistry } from './file-field.registry.js';
+import { FileRecordDto } from './file-record.dto.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileStorage } from './storage/file-storage.js';
 
@@ -25,6 +27,7 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     dataSource: DataSource,
     private readonly registry: FileFieldRegistry,
     private readonly storage: FileStorage,
+    private readonly events: WebhookEvents,
   ) {
     dataSource.subscribers.push(this);
   }
@@ -36,6 +39,8 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     if (typeof id !== 'number') return;
     const records = await event.manager.find(FileRecord, { where: { attachmentType: owner.type, attachmentId: id } });
     if (records.length === 0) return;
+    for (const record of records)
+      await this.events.write(event.manager, 'file.deleted', { file: FileRecordDto.from(record) });
     await event.manager.remove(records);
     pendingKeys(event.queryRunner).push(...records.map((r) => r.path));
   }

@@ -1,6 +1,7 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/environment.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
@@ -21,7 +22,7 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
 
 /** File fields: the upload endpoint, the registry of declared fields, resolution on responses, cleanup. */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord])],
+  imports: [TypeOrmModule.forFeature([FileRecord]), WebhooksModule],
   controllers: [FilesController],
   providers: [
     { provide: FileStorage, inject: [AppConfig], useFactory: createStorage },

@@ -5,7 +5,9 @@ import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/environment.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
+import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { AttachmentOwners } from './attachment-owners.js';
+import { FileRecordDto } from './file-record.dto.js';
 import type { FileFieldDefinition } from './file-field.decorator.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
@@ -40,6 +42,7 @@ export class FilesService {
     private readonly receiver: MultipartReceiver,
     private readonly unitOfWork: UnitOfWork,
     @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly events: WebhookEvents,
   ) {}
 
   /** Checks the target before a byte is read, streams the parts to storage, then records them in one transaction. */
@@ -60,9 +63,16 @@ export class FilesService {
     try {
       return await this.unitOfWork.run(async (tx) => {
         await this.owners.assertExists(tx.manager, owner, slot.attachmentId, tx.supportsRowLocks);
-        if (!field.multi) return this.replace(tx, slot, parts[0]);
-        await this.assertRoomFor(tx.manager, field, slot, parts.length);
-        return this.append(tx.manager, slot, parts);
+        if (field.multi) await this.assertRoomFor(tx.manager, field, slot, parts.length);
+        const result = field.multi
+          ? await this.append(tx.manager, slot, parts)
+          : await this.replace(tx, slot, parts[0]);
+        for (const record of result.records) {
+          await this.events.record(tx, result.created ? 'file.created' : 'file.updated', {
+            file: FileRecordDto.from(record),
+          });
+        }
+        return result;
       });
     } catch (error) {
       await Promise.allSettled(parts.map((part) => this.storage.delete(part.key)));

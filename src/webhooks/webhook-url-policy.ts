@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { lookup } from 'node:dns/promises';
+import { AppConfig } from '../config/environment.js';
+import { isPublicAddress } from './ssrf-guard.js';
+import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+
+/** Refuses endpoint URLs that are not https, or whose host resolves to a non-public address (unless allowed). */
+@Injectable()
+export class WebhookUrlPolicy {
+  constructor(private readonly config: AppConfig) {}
+
+  async assertAllowed(raw: string): Promise<void> {
+    const url = URL.canParse(raw) ? new URL(raw) : undefined;
+    const allowPrivate = this.config.webhooks.allowPrivateNetworks;
+    const protocols = allowPrivate ? ['https:', 'http:'] : ['https:'];
+    if (!url || !protocols.includes(url.protocol) || url.username || url.password) {
+      throw this.refuse(`The URL must be ${allowPrivate ? 'http(s)' : 'https'}, without credentials.`);
+    }
+    if (allowPrivate) return;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const addresses = await lookup(host, { all: true }).catch(() => []);
+    if (addresses.length === 0) throw this.refuse(`The host ${host} does not resolve.`);
+    const blocked = addresses.find((entry) => !isPublicAddress(entry.address));
+    if (blocked) throw this.refuse(`The host ${host} resolves to the non-public address ${blocked.address}.`);
+  }
+
+  private refuse(detail: string): WebhooksError {
+    return new WebhooksError(WebhooksErrorCode.UnsafeUrl, detail);
+  }
+}
