@@ -1,0 +1,263 @@
+import { jest } from '@jest/globals';
+import { verify } from '@octokit/webhooks-methods';
+import { Clock } from '../src/common/clock.js';
+import { UnitOfWork } from '../src/database/unit-of-work.js';
+import { verifyWebhookSignature } from '../src/webhooks/verify-webhook-signature.js';
+import { WebhookEvents } from '../src/webhooks/webhook-events.service.js';
+import { WebhookEvent } from '../src/webhooks/entities/webhook-event.entity.js';
+import { expectProblem, PNG } from './support/fixtures.js';
+import { createTestDatabase, startApp, startTestApp, type TestApp } from './support/test-app.js';
+import { startReceiver, type TestReceiver } from './support/webhook-receiver.js';
+
+const FAST = {
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  WEBHOOK_RETRY_SCHEDULE: '100ms,150ms,200ms',
+  WEBHOOK_TIMEOUT: '300ms',
+  WEBHOOK_POLL_INTERVAL: '50ms',
+};
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Webhooks: signed, retried, never lost', () => {
+  let t: TestApp;
+  let receiver: TestReceiver;
+  let secret: string;
+  let endpointId: number;
+
+  const uploadCover = async () => {
+    const { id } = (await t.http.post('/products').send({ name: 'hooked' }).expect(201)).body;
+    return (await t.http.post(`/files/product/${id}/cover`).attach('file', PNG, 'c.png').expect(201)).body as {
+      id: number;
+    };
+  };
+  const deliveriesOf = async (status?: string) =>
+    (await t.http.get(`/api/webhooks/${endpointId}/deliveries${status ? `?status=${status}` : ''}`).expect(200)).body;
+
+  beforeAll(async () => {
+    t = await startTestApp(FAST);
+    receiver = await startReceiver();
+    const created = await t.http
+      .post('/api/webhooks')
+      .send({ url: receiver.url, events: ['*'], description: 'e2e' })
+      .expect(201);
+    expect(created.body.secret).toMatch(/^whsec_/);
+    ({ id: endpointId, secret } = created.body);
+  });
+  beforeEach(() => {
+    receiver.received.length = 0;
+    receiver.replies.length = 0;
+  });
+  afterEach(() => jest.restoreAllMocks());
+  afterAll(async () => {
+    await t.close({ destroy: true });
+    await receiver.close();
+  });
+
+  it('delivers exactly one signed file.created per upload', async () => {
+    const file = await uploadCover();
+    const [hook] = await receiver.waitFor(1);
+    await pause(300);
+    expect(receiver.received).toHaveLength(1);
+    expect(hook.body).toMatchObject({
+      event: 'file.created',
+      id: expect.stringMatching(/^evt_/),
+      data: { file: { id: file.id } },
+    });
+    expect(hook.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-webhook-id': hook.body.id,
+      'x-webhook-event': 'file.created',
+      'x-webhook-timestamp': String(hook.body.timestamp),
+      'user-agent': expect.stringMatching(/file-fields-service/),
+    });
+    expect(verifyWebhookSignature(hook.raw, hook.headers, [secret])).toEqual({
+      valid: true,
+      timestamp: hook.body.timestamp,
+    });
+    await expect(verify(secret, hook.raw, String(hook.headers['x-signature']))).resolves.toBe(true);
+    expect(Math.abs(hook.body.timestamp - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it('retries a receiver that fails twice, with the same event id, and records the success', async () => {
+    receiver.replies.push(500, 503);
+    await uploadCover();
+    const hooks = await receiver.waitFor(3);
+    expect(new Set(hooks.map((h) => h.body.id)).size).toBe(1);
+    await pause(200);
+    const delivery = (await deliveriesOf('succeeded')).items.find(
+      (d: { event_id: string }) => d.event_id === hooks[0].body.id,
+    );
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3 });
+    expect(delivery.attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 200]);
+    expect(delivery.attempt_log[0].response_body).toBe('answered 500');
+  });
+
+  it('retries a receiver that never answers in time, no sooner than 60 s later', async () => {
+    receiver.replies.push('hang');
+    await uploadCover();
+    await receiver.waitFor(1);
+    await pause(600);
+    expect(receiver.received).toHaveLength(1);
+    const clock = t.app.get(Clock);
+    const realNow = clock.now.bind(clock);
+    jest.spyOn(clock, 'now').mockImplementation(() => new Date(realNow().getTime() + 61_000));
+    const hooks = await receiver.waitFor(2);
+    expect(hooks[1].body.id).toBe(hooks[0].body.id);
+  });
+
+  it('emits nothing for an upload whose transaction rolls back', async () => {
+    const events = t.app.get(WebhookEvents);
+    const record = events.record.bind(events);
+    jest.spyOn(events, 'record').mockImplementation(async (...args) => {
+      await record(...args);
+      throw new Error('simulated failure after the outbox write');
+    });
+    const before = await t.dataSource.getRepository(WebhookEvent).count();
+    const { id } = (await t.http.post('/products').send({ name: 'rolled back' }).expect(201)).body;
+    await t.http.post(`/files/product/${id}/cover`).attach('file', PNG, 'c.png').expect(500);
+    await pause(300);
+    expect(receiver.received).toHaveLength(0);
+    expect(await t.dataSource.getRepository(WebhookEvent).count()).toBe(before);
+    expect((await t.http.get(`/products/${id}`).expect(200)).body.cover).toBeNull();
+  });
+
+  it('sends a ping on demand, and redelivers an event with the same id', async () => {
+    const { event_id } = (await t.http.post(`/api/webhooks/${endpointId}/ping`).expect(202)).body;
+    const [ping] = await receiver.waitFor(1);
+    expect(ping.body).toMatchObject({ id: event_id, event: 'webhook.ping' });
+    await pause(200);
+    const delivery = (await deliveriesOf()).items.find((d: { event_id: string }) => d.event_id === event_id);
+    const redelivered = await t.http
+      .post(`/api/webhooks/${endpointId}/deliveries/${delivery.id}/redeliver`)
+      .expect(200);
+    expect(redelivered.body).toMatchObject({ event_id, status: 'succeeded' });
+    const hooks = await receiver.waitFor(2);
+    expect(hooks[1].body.id).toBe(event_id);
+  });
+
+  it('signs with both secrets while a rotated one is in its grace period', async () => {
+    const rotated = (await t.http.post(`/api/webhooks/${endpointId}/rotate-secret`).expect(200)).body;
+    expect(rotated.secret).not.toBe(secret);
+    await t.http.post(`/api/webhooks/${endpointId}/ping`).expect(202);
+    const [hook] = await receiver.waitFor(1);
+    expect(String(hook.headers['x-signature']).split(', ')).toHaveLength(2);
+    expect(verifyWebhookSignature(hook.raw, hook.headers, [secret]).valid).toBe(true);
+    expect(verifyWebhookSignature(hook.raw, hook.headers, [rotated.secret]).valid).toBe(true);
+    secret = rotated.secret;
+  });
+
+  it('disables an endpoint that answers 410 Gone, and records later events as skipped', async () => {
+    const other = await startReceiver();
+    const gone = (
+      await t.http
+        .post('/api/webhooks')
+        .send({ url: other.url, events: ['file.created'] })
+        .expect(201)
+    ).body;
+    other.replies.push(410);
+    await uploadCover();
+    await other.waitFor(1);
+    await pause(300);
+    expect((await t.http.get(`/api/webhooks/${gone.id}`).expect(200)).body).toMatchObject({
+      active: false,
+      disabled_reason: expect.stringMatching(/410/),
+    });
+    await uploadCover();
+    await pause(300);
+    expect(other.received).toHaveLength(1);
+    const skipped = (await t.http.get(`/api/webhooks/${gone.id}/deliveries?status=skipped`).expect(200)).body;
+    expect(skipped.total).toBe(1);
+    await other.close();
+  });
+
+  it('validates registrations', async () => {
+    expectProblem(
+      await t.http.post('/api/webhooks').send({ url: 'ftp://x', events: ['*'] }),
+      400,
+      'unsafe-webhook-url',
+    );
+    expectProblem(
+      await t.http.post('/api/webhooks').send({ url: receiver.url, events: ['file.exploded'] }),
+      400,
+      'validation-failed',
+    );
+    expectProblem(await t.http.get('/api/webhooks/9999'), 404, 'webhook-not-found');
+    expectProblem(
+      await t.http.post(`/api/webhooks/${endpointId}/deliveries/9999/redeliver`),
+      404,
+      'delivery-not-found',
+    );
+  });
+});
+
+describe('Webhooks: durability and SSRF', () => {
+  it('delivers an event committed by an instance that stopped before sending it', async () => {
+    const receiver = await startReceiver();
+    const database = await createTestDatabase();
+    const first = await startApp(database, { ...FAST, WEBHOOK_DISPATCHER: 'off' });
+    await first.http
+      .post('/api/webhooks')
+      .send({ url: receiver.url, events: ['file.created'] })
+      .expect(201);
+    const { id } = (await first.http.post('/products').send({ name: 'x' }).expect(201)).body;
+    await first.http.post(`/files/product/${id}/gallery`).attach('file', PNG, 'g.png').expect(201);
+    await first.close();
+    expect(receiver.received).toHaveLength(0);
+    const second = await startApp(database, FAST);
+    const [hook] = await receiver.waitFor(1);
+    expect(hook.body.event).toBe('file.created');
+    await second.close({ destroy: true });
+    await receiver.close();
+  });
+
+  it('refuses private, loopback and plain-http destinations unless allowed', async () => {
+    const t = await startTestApp();
+    try {
+      for (const url of [
+        'http://example.com/hook',
+        'https://127.0.0.1/hook',
+        'https://localhost/hook',
+        'https://[::1]/x',
+        'https://user:pw@example.com/',
+      ]) {
+        expectProblem(await t.http.post('/api/webhooks').send({ url, events: ['*'] }), 400, 'unsafe-webhook-url');
+      }
+    } finally {
+      await t.close({ destroy: true });
+    }
+  });
+});
+
+// Several dispatchers sharing one database is a PostgreSQL deployment (SQLite is one process), so this suite is
+// defined only when the e2e run targets PostgreSQL, as .ci/run's second pass does.
+if (process.env.TEST_DATABASE_URL) {
+  describe('Webhooks on PostgreSQL: two dispatcher instances over one database', () => {
+    it('deliver 200 events with none missing and none sent twice', async () => {
+      const receiver = await startReceiver();
+      const database = await createTestDatabase();
+      // Instances of one deployment share one issuer (and passport's strategy registry is per process).
+      const cluster = { ...FAST, OAUTH_ISSUER: 'http://files.cluster.test' };
+      const a = await startApp(database, cluster);
+      const b = await startApp(database, cluster);
+      try {
+        await a.http
+          .post('/api/webhooks')
+          .send({ url: receiver.url, events: ['file.created'] })
+          .expect(201);
+        const events = a.app.get(WebhookEvents);
+        await a.app.get(UnitOfWork).run(async ({ manager }) => {
+          for (let i = 0; i < 200; i++) await events.write(manager, 'file.created', { n: i });
+        });
+        const hooks = await receiver.waitFor(200, 30_000);
+        await pause(500);
+        const ids = receiver.received.map((hook) => hook.body.id);
+        expect(ids).toHaveLength(200);
+        expect(new Set(ids).size).toBe(200);
+        expect(new Set(hooks.map((hook) => hook.body.data.n)).size).toBe(200);
+      } finally {
+        await b.close();
+        await a.close({ destroy: true });
+        await receiver.close();
+      }
+    }, 60_000);
+  });
+}
