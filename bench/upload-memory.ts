@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { freePort } from '../test/support/free-port.js';
 
 const sizeMiB = Number(process.argv[2] ?? 1024);
+const ADMIN_PASSWORD = 'bench-admin-password';
 const chunk = Buffer.alloc(1024 * 1024, 0x61);
 
 async function peakRssMiB(pid: number): Promise<number> {
@@ -26,11 +27,11 @@ function* body(boundary: string): Generator<Buffer> {
   yield Buffer.from(`\r\n--${boundary}--\r\n`);
 }
 
-function send(url: string, boundary: string): Promise<{ status: number; body: string }> {
+function send(url: string, boundary: string, auth: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } },
+      { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, ...auth } },
       (res) => {
         let text = '';
         res.on('data', (data: Buffer) => (text += data.toString()));
@@ -42,8 +43,8 @@ function send(url: string, boundary: string): Promise<{ status: number; body: st
   });
 }
 
-async function download(url: string): Promise<{ bytes: number; sha256: string }> {
-  const res = await fetch(url);
+async function download(url: string, auth: Record<string, string>): Promise<{ bytes: number; sha256: string }> {
+  const res = await fetch(url, { headers: auth });
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -56,13 +57,15 @@ async function download(url: string): Promise<{ bytes: number; sha256: string }>
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-memory-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const service = spawn(process.execPath, ['dist/src/main.js'], {
+// The same command line as `npm start`.
+const service = spawn(process.execPath, ['--max-semi-space-size=1', 'dist/src/main.js'], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
     PORT: String(port),
     LOG_LEVEL: 'silent',
     MAX_FILE_SIZE: String(4 * 1024 ** 3),
+    ADMIN_PASSWORD,
   },
   stdio: 'inherit',
 });
@@ -78,7 +81,18 @@ try {
   ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const token = process.env.BENCH_TOKEN ? { Authorization: `Bearer ${process.env.BENCH_TOKEN}` } : undefined;
+  const signIn = await fetch(`${url}/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'administration',
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    }),
+  });
+  const signedIn = (await signIn.json()) as { access_token: string };
+  const token = { Authorization: `Bearer ${signedIn.access_token}` };
   const article = (await (
     await fetch(`${url}/articles`, {
       method: 'POST',
@@ -88,12 +102,12 @@ try {
   ).json()) as { id: number };
   const baseline = await peakRssMiB(service.pid!);
   const started = Date.now();
-  const uploaded = await send(`${url}/files/article/${article.id}/attachments`, 'benchboundary');
+  const uploaded = await send(`${url}/files/article/${article.id}/attachments`, 'benchboundary', token);
   const uploadSeconds = (Date.now() - started) / 1000;
   const record = JSON.parse(uploaded.body) as { id: number; size: number; checksum_sha256: string };
   const afterUpload = await peakRssMiB(service.pid!);
   const downloadStarted = Date.now();
-  const downloaded = await download(`${url}/files/${record.id}/content`);
+  const downloaded = await download(`${url}/files/${record.id}/content`, token);
   const downloadSeconds = (Date.now() - downloadStarted) / 1000;
   const afterDownload = await peakRssMiB(service.pid!);
   console.log(`file size:              ${sizeMiB} MiB (upload status ${uploaded.status}, stored ${record.size} bytes)`);

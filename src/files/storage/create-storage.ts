@@ -1,10 +1,14 @@
 import type { AppConfig } from '../../config/environment.js';
 import type { FileStorage } from './file-storage.js';
 import { LocalDiskStorage } from './local-disk.storage.js';
-import { S3Storage } from './s3.storage.js';
 
-/** The storage driver chosen by STORAGE_DRIVER: local disk (default) or an S3-compatible bucket. */
-export function createStorage(config: AppConfig): FileStorage {
+/**
+ * The storage driver chosen by STORAGE_DRIVER: local disk (default) or an S3-compatible bucket. The AWS SDK is
+ * loaded only when S3 is used: it costs tens of MiB of memory that a local-disk instance does not need.
+ */
+export async function createStorage(config: AppConfig): Promise<FileStorage> {
   const storage = config.storage;
-  return storage.driver === 's3' ? new S3Storage(storage) : new LocalDiskStorage(storage.root);
+  if (storage.driver !== 's3') return new LocalDiskStorage(storage.root);
+  const { S3Storage } = await import('./s3.storage.js');
+  return new S3Storage(storage);
 }
