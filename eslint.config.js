@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'eslint.config.js', 'jest.config.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-bench/**',
+      'dist-test/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'eslint.config.js',
+      'jest.config.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,8 +1,5 @@
 /** Jest runs in native ESM mode: the NestJS 12 packages are ES modules only. */
-const tsJest = [
-  'ts-jest',
-  { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false },
-];
+const tsJest = ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }];
 
 const shared = {
   extensionsToTreatAsEsm: ['.ts'],

@@ -26,7 +26,12 @@ describe('Platform: errors, health, request ids, API docs', () => {
   it('serves the OpenAPI document and UI without a token', async () => {
     const doc = await request(t.url).get('/api/docs-json').expect(200);
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/files/{attachmentType}/{attachmentId}/{fieldName}', '/products', '/products/{id}', '/articles']),
+      expect.arrayContaining([
+        '/files/{attachmentType}/{attachmentId}/{fieldName}',
+        '/products',
+        '/products/{id}',
+        '/articles',
+      ]),
     );
     await request(t.url).get('/api/docs').expect(200).expect('Content-Type', /html/);
   });

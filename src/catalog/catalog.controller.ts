@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, type Type } from '@nestjs/common';
-import { ApiBody, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
@@ -71,6 +78,8 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
       return this.catalog.remove(id);
     }
   }
-  Object.defineProperty(CatalogController, 'name', { value: `${resource.label[0].toUpperCase()}${resource.label.slice(1)}Controller` });
+  Object.defineProperty(CatalogController, 'name', {
+    value: `${resource.label[0].toUpperCase()}${resource.label.slice(1)}Controller`,
+  });
   return CatalogController;
 }

@@ -14,15 +14,28 @@ export const ARTICLES = Symbol('ArticlesService');
 const serviceFor = (token: symbol, entity: Function, label: string) => ({
   provide: token,
   inject: [getRepositoryToken(entity), UnitOfWork],
-  useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork) => new CatalogService(repository, unitOfWork, label),
+  useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork) =>
+    new CatalogService(repository, unitOfWork, label),
 });
 
 /** The example entities that declare file fields: products and articles. */
 @Module({
   imports: [TypeOrmModule.forFeature([Product, Article])],
   controllers: [
-    createCatalogController({ path: 'products', label: 'product', service: PRODUCTS, createDto: CreateProductDto, updateDto: UpdateProductDto }),
-    createCatalogController({ path: 'articles', label: 'article', service: ARTICLES, createDto: CreateArticleDto, updateDto: UpdateArticleDto }),
+    createCatalogController({
+      path: 'products',
+      label: 'product',
+      service: PRODUCTS,
+      createDto: CreateProductDto,
+      updateDto: UpdateProductDto,
+    }),
+    createCatalogController({
+      path: 'articles',
+      label: 'article',
+      service: ARTICLES,
+      createDto: CreateArticleDto,
+      updateDto: UpdateArticleDto,
+    }),
   ],
   providers: [serviceFor(PRODUCTS, Product, 'product'), serviceFor(ARTICLES, Article, 'article')],
   exports: [PRODUCTS, ARTICLES],

@@ -22,7 +22,11 @@ export class CatalogService<T extends CatalogEntity> {
   ) {}
 
   async list(limit: number, offset: number): Promise<Page<T>> {
-    const [items, total] = await this.repository.findAndCount({ order: { id: 'ASC' } as never, take: limit, skip: offset });
+    const [items, total] = await this.repository.findAndCount({
+      order: { id: 'ASC' } as never,
+      take: limit,
+      skip: offset,
+    });
     return { items, total, limit, offset };
   }
 

@@ -9,5 +9,5 @@ export function parseDuration(text: string): number | undefined {
 /** Parses a comma-separated list of durations; undefined when any is malformed or the list is empty. */
 export function parseDurationList(text: string): number[] | undefined {
   const parts = text.split(',').map(parseDuration);
-  return parts.length > 0 && parts.every((part) => part !== undefined) ? (parts) : undefined;
+  return parts.length > 0 && parts.every((part) => part !== undefined) ? parts : undefined;
 }

@@ -284,32 +284,32 @@ export function describeFilesSuite(driver: string, storageUnderTest: StorageUnde
     });
 
     describe('orphan sweeping', () => {
-    it('removes old stored objects without a record, keeps records, young objects and foreign keys', async () => {
-      const storage = t.app.get(FileStorage);
-      const sweeper = t.app.get(OrphanSweeper);
-      const id = await createProduct();
-      const kept = (await upload(`/files/product/${id}/cover`, [PNG, 'kept.png']).expect(201)).body;
-      await storage.put(`product/${id}/orphan-one`, Readable.from([Buffer.from('left by a crash')]));
-      await storage.put('elsewhere/1/not-ours', Readable.from([Buffer.from('someone else')]));
+      it('removes old stored objects without a record, keeps records, young objects and foreign keys', async () => {
+        const storage = t.app.get(FileStorage);
+        const sweeper = t.app.get(OrphanSweeper);
+        const id = await createProduct();
+        const kept = (await upload(`/files/product/${id}/cover`, [PNG, 'kept.png']).expect(201)).body;
+        await storage.put(`product/${id}/orphan-one`, Readable.from([Buffer.from('left by a crash')]));
+        await storage.put('elsewhere/1/not-ours', Readable.from([Buffer.from('someone else')]));
 
-      const young = await sweeper.sweep();
-      expect(young.orphans).toEqual([]);
+        const young = await sweeper.sweep();
+        expect(young.orphans).toEqual([]);
 
-      const dry = await sweeper.sweep({ dryRun: true, graceMs: 0 });
-      expect(dry.orphans).toEqual([`product/${id}/orphan-one`]);
-      expect(await storage.exists(`product/${id}/orphan-one`)).toBe(true);
+        const dry = await sweeper.sweep({ dryRun: true, graceMs: 0 });
+        expect(dry.orphans).toEqual([`product/${id}/orphan-one`]);
+        expect(await storage.exists(`product/${id}/orphan-one`)).toBe(true);
 
-      const real = await sweeper.sweep({ graceMs: 0 });
-      expect(real).toMatchObject({ orphans: [`product/${id}/orphan-one`], removed: 1, failed: 0 });
-      expect(await storage.exists(`product/${id}/orphan-one`)).toBe(false);
-      expect(await storage.exists(kept.path)).toBe(true);
-      expect(await storage.exists('elsewhere/1/not-ours')).toBe(true);
-      await storage.delete('elsewhere/1/not-ours');
-      await api().get(`/files/${kept.id}`).expect(200);
+        const real = await sweeper.sweep({ graceMs: 0 });
+        expect(real).toMatchObject({ orphans: [`product/${id}/orphan-one`], removed: 1, failed: 0 });
+        expect(await storage.exists(`product/${id}/orphan-one`)).toBe(false);
+        expect(await storage.exists(kept.path)).toBe(true);
+        expect(await storage.exists('elsewhere/1/not-ours')).toBe(true);
+        await storage.delete('elsewhere/1/not-ours');
+        await api().get(`/files/${kept.id}`).expect(200);
+      });
     });
-  });
 
-  describe('errors are problem details and leave nothing behind', () => {
+    describe('errors are problem details and leave nothing behind', () => {
       let id: number;
       beforeAll(async () => {
         id = await createProduct('errors');

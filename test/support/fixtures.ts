@@ -18,7 +18,12 @@ export function expectProblem(res: Response, status: number, code?: string): Rec
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.body).toEqual(
-    expect.objectContaining({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) }),
+    expect.objectContaining({
+      type: expect.any(String),
+      title: expect.any(String),
+      status,
+      detail: expect.any(String),
+    }),
   );
   if (code) expect(res.body.type).toBe(`/problems/${code}`);
   return res.body as Record<string, unknown>;
