@@ -10,7 +10,8 @@ import {
 import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
-import { ListQueryDto, type Page } from './catalog.dto.js';
+import { ListQueryDto } from '../common/dto/list-query.dto.js';
+import type { Page } from './catalog.dto.js';
 import type { CatalogEntity, CatalogService } from './catalog.service.js';
 
 export interface CatalogResource {

@@ -1,18 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-  type ValueTransformer,
-} from 'typeorm';
-
-/** PostgreSQL returns bigint as a string; sizes fit safely in a JS number. */
-const bigintAsNumber: ValueTransformer = {
-  to: (value: number | undefined) => value,
-  from: (value: string | number | null) => (value === null ? null : Number(value)),
-};
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { bigintNumber } from '../database/transformers.js';
 
 /** One stored file, attached to one field of one entity. */
 @Entity({ name: 'file_records' })
@@ -43,7 +30,7 @@ export class FileRecord {
   @Column({ name: 'mime_type', type: 'varchar', length: 255 })
   mimeType!: string;
 
-  @Column({ type: 'bigint', transformer: bigintAsNumber })
+  @Column({ type: 'bigint', transformer: bigintNumber })
   size!: number;
 
   @Column({ name: 'checksum_sha256', type: 'varchar', length: 64 })

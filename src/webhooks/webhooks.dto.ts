@@ -1,18 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ListQueryDto } from '../common/dto/list-query.dto.js';
 import { EVENT_KINDS } from './webhook-events.service.js';
 
 const SUBSCRIBABLE = [...EVENT_KINDS.filter((kind) => kind !== 'webhook.ping'), '*'];
@@ -63,24 +51,9 @@ export class UpdateWebhookDto {
   active?: boolean;
 }
 
-export class DeliveriesQueryDto {
+export class DeliveriesQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ enum: ['pending', 'succeeded', 'failed', 'skipped'] })
   @IsOptional()
   @IsIn(['pending', 'succeeded', 'failed', 'skipped'])
   status?: 'pending' | 'succeeded' | 'failed' | 'skipped';
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit = 20;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset = 0;
 }

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../../database/transformers.js';
 
 /** A non-human client that obtains tokens with the client credentials grant. */
 @Entity({ name: 'integrations' })
@@ -22,7 +21,7 @@ export class Integration {
   @Column({ name: 'previous_secret_hash', type: 'varchar', length: 64, nullable: true })
   previousSecretHash!: string | null;
 
-  @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   previousSecretExpiresAt!: number | null;
 
   @Column({ name: 'role_id', type: 'integer' })
@@ -31,7 +30,7 @@ export class Integration {
   @Column({ type: 'boolean', default: true })
   active!: boolean;
 
-  @Column({ name: 'last_used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'last_used_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   lastUsedAt!: number | null;
 
   @CreateDateColumn({ name: 'created_at' })

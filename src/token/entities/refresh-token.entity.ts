@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../../database/transformers.js';
 
 /** One refresh token of a sign-in (its family); only its SHA-256 is stored. Times are epoch milliseconds. */
 @Entity({ name: 'refresh_tokens' })
@@ -20,19 +19,19 @@ export class RefreshToken {
   @Column({ type: 'varchar', length: 2000 })
   scope!: string;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  @Column({ name: 'created_at', type: 'bigint', transformer: bigintNumber })
   createdAt!: number;
 
-  @Column({ name: 'idle_expires_at', type: 'bigint', transformer: epochMs })
+  @Column({ name: 'idle_expires_at', type: 'bigint', transformer: bigintNumber })
   idleExpiresAt!: number;
 
-  @Column({ name: 'absolute_expires_at', type: 'bigint', transformer: epochMs })
+  @Column({ name: 'absolute_expires_at', type: 'bigint', transformer: bigintNumber })
   absoluteExpiresAt!: number;
 
   /** Set when the token was exchanged (rotated); a second use is a reuse. */
-  @Column({ name: 'used_at', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'used_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   usedAt!: number | null;
 
-  @Column({ name: 'revoked_at', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'revoked_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   revokedAt!: number | null;
 }

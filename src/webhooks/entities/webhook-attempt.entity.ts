@@ -1,6 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-
-const epochMs = { to: (v: number) => v, from: (v: string | number) => Number(v) };
+import { bigintNumber } from '../../database/transformers.js';
 
 /** One try at sending a delivery, kept for the retention period. */
 @Entity({ name: 'webhook_attempts' })
@@ -12,7 +11,7 @@ export class WebhookAttempt {
   @Column({ name: 'delivery_id', type: 'integer' })
   deliveryId!: number;
 
-  @Column({ name: 'attempted_at', type: 'bigint', transformer: epochMs })
+  @Column({ name: 'attempted_at', type: 'bigint', transformer: bigintNumber })
   attemptedAt!: number;
 
   @Column({ name: 'status_code', type: 'integer', nullable: true })

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-
-const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../../database/transformers.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'skipped';
 
@@ -23,13 +22,13 @@ export class WebhookDelivery {
   @Column({ type: 'integer', default: 0 })
   attempts!: number;
 
-  @Column({ name: 'next_attempt_at', type: 'bigint', transformer: epochMs })
+  @Column({ name: 'next_attempt_at', type: 'bigint', transformer: bigintNumber })
   nextAttemptAt!: number;
 
   @Column({ name: 'lease_owner', type: 'varchar', length: 64, nullable: true })
   leaseOwner!: string | null;
 
-  @Column({ name: 'lease_until', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'lease_until', type: 'bigint', nullable: true, transformer: bigintNumber })
   leaseUntil!: number | null;
 
   @Column({ name: 'last_status_code', type: 'integer', nullable: true })
@@ -38,9 +37,9 @@ export class WebhookDelivery {
   @Column({ name: 'last_error', type: 'varchar', length: 500, nullable: true })
   lastError!: string | null;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  @Column({ name: 'created_at', type: 'bigint', transformer: bigintNumber })
   createdAt!: number;
 
-  @Column({ name: 'completed_at', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'completed_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   completedAt!: number | null;
 }

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-const epochMs = { to: (v: number | null) => v, from: (v: string | number | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../../database/transformers.js';
 
 /** A registered receiver of webhooks. The signing secret is kept as is: HMAC needs it to sign. */
 @Entity({ name: 'webhook_endpoints' })
@@ -24,7 +23,7 @@ export class WebhookEndpoint {
   @Column({ name: 'previous_secret', type: 'varchar', length: 100, nullable: true })
   previousSecret!: string | null;
 
-  @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   previousSecretExpiresAt!: number | null;
 
   @Column({ type: 'boolean', default: true })
@@ -34,7 +33,7 @@ export class WebhookEndpoint {
   disabledReason!: string | null;
 
   /** When deliveries to it started failing without a success since; null while healthy. */
-  @Column({ name: 'failing_since', type: 'bigint', nullable: true, transformer: epochMs })
+  @Column({ name: 'failing_since', type: 'bigint', nullable: true, transformer: bigintNumber })
   failingSince!: number | null;
 
   @CreateDateColumn({ name: 'created_at' })

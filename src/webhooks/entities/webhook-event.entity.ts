@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-
-const epochMs = { to: (v: number) => v, from: (v: string | number) => Number(v) };
+import { bigintNumber } from '../../database/transformers.js';
 
 /** The outbox: an event, written in the same transaction as the change that caused it. */
 @Entity({ name: 'webhook_events' })
@@ -15,6 +14,6 @@ export class WebhookEvent {
   @Column({ type: 'simple-json' })
   data!: Record<string, unknown>;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: epochMs })
+  @Column({ name: 'created_at', type: 'bigint', transformer: bigintNumber })
   createdAt!: number;
 }
