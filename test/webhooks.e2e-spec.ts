@@ -169,6 +169,22 @@ describe('Webhooks: signed, retried, never lost', () => {
     await other.close();
   });
 
+  it('keeps at most WEBHOOK_ENDPOINT_CONCURRENCY (2) deliveries in flight to one endpoint', async () => {
+    const slow = await startReceiver();
+    const endpoint = (
+      await t.http
+        .post('/api/webhooks')
+        .send({ url: slow.url, events: ['file.created'] })
+        .expect(201)
+    ).body;
+    slow.replies.push('hang', 'hang', 'hang', 'hang', 'hang', 'hang');
+    for (let i = 0; i < 5; i++) await uploadCover();
+    await slow.waitFor(4);
+    expect(slow.maxConcurrent()).toBe(2);
+    await t.http.delete(`/api/webhooks/${endpoint.id}`).expect(204);
+    await slow.close();
+  });
+
   it('validates registrations', async () => {
     expectProblem(
       await t.http.post('/api/webhooks').send({ url: 'ftp://x', events: ['*'] }),

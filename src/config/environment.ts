@@ -174,6 +174,13 @@ export class Environment {
   @Max(100)
   WEBHOOK_CONCURRENCY = 8;
 
+  /** Deliveries in flight to one endpoint from one instance. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WEBHOOK_ENDPOINT_CONCURRENCY = 2;
+
   /** `off` stops this instance from sending (events are still recorded); for maintenance and tests. */
   @IsIn(['on', 'off'])
   WEBHOOK_DISPATCHER = 'on';
@@ -203,6 +210,7 @@ export interface WebhooksConfig {
   pollIntervalMs: number;
   leaseMs: number;
   concurrency: number;
+  endpointConcurrency: number;
   dispatcher: boolean;
 }
 
@@ -269,6 +277,7 @@ export class AppConfig {
       pollIntervalMs: parseDuration(env.WEBHOOK_POLL_INTERVAL) ?? 1000,
       leaseMs: parseDuration(env.WEBHOOK_LEASE) ?? 60_000,
       concurrency: env.WEBHOOK_CONCURRENCY,
+      endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
       dispatcher: env.WEBHOOK_DISPATCHER === 'on',
     };
     this.oauth = {

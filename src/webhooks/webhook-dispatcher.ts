@@ -28,6 +28,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger(WebhookDispatcher.name);
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly perEndpoint = new Map<number, number>();
   private timer?: NodeJS.Timeout;
   private claiming = false;
   private wakeAgain = false;
@@ -88,9 +89,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (free <= 0) return;
     const claimed = await this.unitOfWork.run((tx) => this.claim(tx, free));
     for (const delivery of claimed) {
+      this.countFor(delivery.endpointId, +1);
       const sending = this.deliver(delivery, false)
         .catch((error: unknown) => this.logger.warn({ err: error, delivery: delivery.id }, 'Webhook delivery failed'))
         .finally(() => {
+          this.countFor(delivery.endpointId, -1);
           this.inFlight.delete(sending);
           this.wake();
         });
@@ -98,22 +101,38 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
+  private countFor(endpointId: number, change: number): void {
+    const count = (this.perEndpoint.get(endpointId) ?? 0) + change;
+    if (count > 0) this.perEndpoint.set(endpointId, count);
+    else this.perEndpoint.delete(endpointId);
+  }
+
+  /** Due deliveries in order, skipping endpoints that already have as many in flight from here as allowed. */
+  private pickWithinEndpointBound(due: Array<Pick<WebhookDelivery, 'id' | 'endpointId'>>, limit: number): number[] {
+    const bound = this.config.webhooks.endpointConcurrency;
+    const taken = new Map(this.perEndpoint);
+    const picked: number[] = [];
+    for (const { id, endpointId } of due) {
+      if (picked.length >= limit || (taken.get(endpointId) ?? 0) >= bound) continue;
+      taken.set(endpointId, (taken.get(endpointId) ?? 0) + 1);
+      picked.push(id);
+    }
+    return picked;
+  }
+
   private async claim(tx: Transaction, limit: number): Promise<WebhookDelivery[]> {
     const now = this.clock.nowMs();
     const query = tx.manager
       .createQueryBuilder(WebhookDelivery, 'd')
-      .select('d.id')
+      .select(['d.id', 'd.endpointId'])
       .where("d.status = 'pending'")
       .andWhere('d.next_attempt_at <= :now', { now })
       .andWhere('(d.lease_until IS NULL OR d.lease_until < :now)', { now })
       .orderBy('d.next_attempt_at', 'ASC')
-      .limit(limit);
+      .limit(limit * 4);
     if (tx.supportsRowLocks) query.setLock('pessimistic_write').setOnLocked('skip_locked');
     const due = await query.getMany();
-    return this.lease(
-      tx,
-      due.map((d) => d.id),
-    );
+    return this.lease(tx, this.pickWithinEndpointBound(due, limit));
   }
 
   private async lease(tx: Transaction, ids: number[]): Promise<WebhookDelivery[]> {

@@ -14,6 +14,8 @@ export interface TestReceiver {
   url: string;
   received: ReceivedWebhook[];
   replies: Reply[];
+  /** The most requests that were open at the same time. */
+  maxConcurrent(): number;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
 }
@@ -22,7 +24,11 @@ export async function startReceiver(): Promise<TestReceiver> {
   const received: ReceivedWebhook[] = [];
   const replies: Reply[] = [];
   const hanging: ServerResponse[] = [];
+  let open = 0;
+  let peak = 0;
   const server = createServer((req, res) => {
+    peak = Math.max(peak, ++open);
+    res.on('close', () => open--);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -39,6 +45,7 @@ export async function startReceiver(): Promise<TestReceiver> {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     replies,
+    maxConcurrent: () => peak,
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
