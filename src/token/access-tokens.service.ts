@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { InvalidTokenError } from '../common/auth/auth.errors.js';
 import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/environment.js';
+import type { TokenResponse } from './grants/grant.js';
 import { SIGNING_ALGORITHM, SigningKeysService } from './signing-keys.service.js';
 
 /** The claims of an access token (RFC 9068). */
@@ -56,6 +57,19 @@ export class AccessTokensService {
       algorithm: SIGNING_ALGORITHM,
       header: { alg: SIGNING_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: key.kid },
     });
+  }
+
+  /** A successful token endpoint response around a fresh access token (RFC 6749 §5.1). */
+  async respond(grant: {
+    subject: string;
+    clientId: string;
+    scope: string;
+    version?: number;
+    refreshToken?: string;
+  }): Promise<TokenResponse> {
+    const accessToken = await this.issue(grant.subject, grant.clientId, grant.scope, grant.version);
+    const refresh = grant.refreshToken === undefined ? {} : { refresh_token: grant.refreshToken };
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: this.ttl, scope: grant.scope, ...refresh };
   }
 
   /** The token's claims, or InvalidTokenError for anything wrong with it. */

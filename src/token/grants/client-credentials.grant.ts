@@ -33,12 +33,11 @@ export class ClientCredentialsGrant implements Grant {
     }
     const role = await this.roles.findOneByOrFail({ id: integration.roleId });
     const scope = grantedScope(params.scope, role.permissions);
-    const accessToken = await this.tokens.issue(
-      subjectOf('integration', integration.id),
-      integration.accessKeyId,
-      scope,
-    );
     await this.integrations.markUsed(integration.id);
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokens.ttl, scope };
+    return this.tokens.respond({
+      subject: subjectOf('integration', integration.id),
+      clientId: integration.accessKeyId,
+      scope,
+    });
   }
 }

@@ -39,13 +39,7 @@ export class PasswordGrant implements Grant {
     const role = await this.roles.findOneByOrFail({ id: user.roleId });
     const scope = grantedScope(params.scope, role.permissions);
     const refreshToken = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
-    const accessToken = await this.tokens.issue(subjectOf('user', user.id), client.clientId, scope, user.tokenVersion);
-    return {
-      access_token: accessToken,
-      token_type: 'Bearer',
-      expires_in: this.tokens.ttl,
-      scope,
-      refresh_token: refreshToken,
-    };
+    const subject = subjectOf('user', user.id);
+    return this.tokens.respond({ subject, clientId: client.clientId, scope, version: user.tokenVersion, refreshToken });
   }
 }

@@ -30,13 +30,13 @@ export class RefreshTokenGrant implements Grant {
     if (!user) throw new OAuthError('invalid_grant', 'The user of this refresh token no longer exists.');
     // A refresh may narrow the scope, never widen it (RFC 6749 §6).
     const scope = grantedScope(params.scope, rotated.scope.split(' '));
-    const accessToken = await this.tokens.issue(subjectOf('user', user.id), client.clientId, scope, user.tokenVersion);
-    return {
-      access_token: accessToken,
-      token_type: 'Bearer',
-      expires_in: this.tokens.ttl,
+    const subject = subjectOf('user', user.id);
+    return this.tokens.respond({
+      subject,
+      clientId: client.clientId,
       scope,
-      refresh_token: rotated.token,
-    };
+      version: user.tokenVersion,
+      refreshToken: rotated.token,
+    });
   }
 }
