@@ -5,6 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
+import { applyHttpLimits, useSafeResponseDefaults } from './common/http/http-limits.js';
+import { AppConfig } from './config/environment.js';
 
 /** Builds the application exactly as it runs in production; tests use the same factory. */
 export async function createApp(): Promise<INestApplication> {
@@ -12,6 +14,8 @@ export async function createApp(): Promise<INestApplication> {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.enableShutdownHooks();
+  applyHttpLimits(app, app.get(AppConfig).http);
+  useSafeResponseDefaults(app);
   setupOpenApi(app);
   return app;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
+import { SYSTEM_PRINCIPAL } from './common/auth/principal.js';
 import { IntegrationsService } from './token/admin/integrations.service.js';
 import { UsersService } from './token/admin/users.service.js';
 import { TokenCliModule } from './token/token-cli.module.js';
@@ -29,12 +30,12 @@ try {
   } else if (command === 'create-user' && values.username && values.password) {
     const user = await app
       .get(UsersService)
-      .create({ username: values.username, password: values.password, role: values.role });
+      .create({ username: values.username, password: values.password, role: values.role }, SYSTEM_PRINCIPAL);
     console.log(JSON.stringify({ id: user.id, username: user.username, role: values.role }, null, 2));
   } else if (command === 'create-integration' && values.label) {
     const { integration, secret } = await app
       .get(IntegrationsService)
-      .create({ label: values.label, role: values.role });
+      .create({ label: values.label, role: values.role }, SYSTEM_PRINCIPAL);
     console.log(
       JSON.stringify(
         {

@@ -95,7 +95,7 @@ describe('Access control: bearer tokens on every route', () => {
     expectProblem(await request(t.url).post('/products').set(as(token)).send({ name: 'x' }), 403);
   });
 
-  it('stops the live tokens of a disabled or deleted integration at once, and records last use', async () => {
+  it('stops the live tokens of a disabled or deleted integration at once for good, and records last use', async () => {
     const integration = await createIntegration(t, ['product:read']);
     const token = await tokenFor(integration.access_key_id, integration.secret_access_key);
     await request(t.url).get('/products').set(as(token)).expect(200);
@@ -105,9 +105,12 @@ describe('Access control: bearer tokens on every route', () => {
     await t.http.patch(`/api/integrations/${integration.id}`).send({ active: false }).expect(200);
     expectProblem(await request(t.url).get('/products').set(as(token)), 401, 'invalid-token');
     await t.http.patch(`/api/integrations/${integration.id}`).send({ active: true }).expect(200);
-    await request(t.url).get('/products').set(as(token)).expect(200);
-    await t.http.delete(`/api/integrations/${integration.id}`).expect(204);
+    // Enabling it again does not bring the old token back; a new one works.
     expectProblem(await request(t.url).get('/products').set(as(token)), 401, 'invalid-token');
+    const fresh = await tokenFor(integration.access_key_id, integration.secret_access_key);
+    await request(t.url).get('/products').set(as(fresh)).expect(200);
+    await t.http.delete(`/api/integrations/${integration.id}`).expect(204);
+    expectProblem(await request(t.url).get('/products').set(as(fresh)), 401, 'invalid-token');
   });
 
   it('rejects an expired token (clock moved past an hour)', async () => {

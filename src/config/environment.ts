@@ -121,11 +121,58 @@ export class Environment {
   @Min(0)
   SECRET_ROTATION_GRACE = 86_400;
 
-  /** Failed token requests allowed per client_id and, separately, per IP address in one minute. */
+  /** Failed token requests allowed per account (username or client_id) from one IP address in one window. */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   TOKEN_FAILURES_PER_MINUTE = 10;
+
+  /** Failed token requests allowed per account from all addresses together in one window (distributed guessing). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURES_PER_ACCOUNT = 50;
+
+  /** Failed token requests allowed per IP address, whatever the account, in one window. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURES_PER_IP = 100;
+
+  /** Password hashes (scrypt) computed at once; the rest wait in a queue of PASSWORD_HASH_QUEUE, then get 503. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  PASSWORD_HASH_CONCURRENCY = 2;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  PASSWORD_HASH_QUEUE = 16;
+
+  /** Open client connections; more are refused so that file descriptors remain for the database and storage. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  HTTP_MAX_CONNECTIONS = 500;
+
+  /** A connection that sends and receives nothing for this long is closed (slow headers, stalled bodies). */
+  @Matches(DURATION, { message: 'HTTP_IDLE_TIMEOUT must be a duration like 30s' })
+  HTTP_IDLE_TIMEOUT = '30s';
+
+  /** The whole request head must arrive within this time. */
+  @Matches(DURATION, { message: 'HTTP_HEADERS_TIMEOUT must be a duration like 20s' })
+  HTTP_HEADERS_TIMEOUT = '20s';
+
+  /** An idle keep-alive connection is closed after this time. */
+  @Matches(DURATION, { message: 'HTTP_KEEP_ALIVE_TIMEOUT must be a duration like 5s' })
+  HTTP_KEEP_ALIVE_TIMEOUT = '5s';
+
+  /** The whole request, body included, must arrive within this time (large uploads need long). */
+  @Matches(DURATION, { message: 'HTTP_REQUEST_TIMEOUT must be a duration like 1h' })
+  HTTP_REQUEST_TIMEOUT = '1h';
 
   /** The window, in seconds, over which failed token requests are counted. */
   @Transform(toInt)
@@ -214,6 +261,15 @@ export interface WebhooksConfig {
   dispatcher: boolean;
 }
 
+/** Limits of the HTTP server; durations in milliseconds. */
+export interface HttpConfig {
+  maxConnections: number;
+  idleTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
 /** Token issuance settings; durations in seconds. */
 export interface OAuthConfig {
   issuer: string;
@@ -222,7 +278,11 @@ export interface OAuthConfig {
   refreshAbsoluteTtl: number;
   secretRotationGrace: number;
   failuresPerMinute: number;
+  failuresPerAccount: number;
+  failuresPerIp: number;
   failureWindowSeconds: number;
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
   revocationCacheMs: number;
   adminUsername: string;
   adminPassword?: string;
@@ -242,6 +302,7 @@ export class AppConfig {
   readonly orphanSweepIntervalMs: number;
   readonly logLevel: string;
   readonly oauth: OAuthConfig;
+  readonly http: HttpConfig;
   readonly webhooks: WebhooksConfig;
 
   constructor(env: Environment) {
@@ -280,6 +341,13 @@ export class AppConfig {
       endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
       dispatcher: env.WEBHOOK_DISPATCHER === 'on',
     };
+    this.http = {
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+      idleTimeoutMs: parseDuration(env.HTTP_IDLE_TIMEOUT) ?? 30_000,
+      headersTimeoutMs: parseDuration(env.HTTP_HEADERS_TIMEOUT) ?? 20_000,
+      keepAliveTimeoutMs: parseDuration(env.HTTP_KEEP_ALIVE_TIMEOUT) ?? 5_000,
+      requestTimeoutMs: parseDuration(env.HTTP_REQUEST_TIMEOUT) ?? 3_600_000,
+    };
     this.oauth = {
       issuer: (env.OAUTH_ISSUER ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       accessTokenTtl: env.ACCESS_TOKEN_TTL,
@@ -287,6 +355,10 @@ export class AppConfig {
       refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,
       secretRotationGrace: env.SECRET_ROTATION_GRACE,
       failuresPerMinute: env.TOKEN_FAILURES_PER_MINUTE,
+      failuresPerAccount: env.TOKEN_FAILURES_PER_ACCOUNT,
+      failuresPerIp: env.TOKEN_FAILURES_PER_IP,
+      passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+      passwordHashQueue: env.PASSWORD_HASH_QUEUE,
       failureWindowSeconds: env.TOKEN_FAILURE_WINDOW_SECONDS,
       revocationCacheMs: env.REVOCATION_CACHE_SECONDS * 1000,
       adminUsername: env.ADMIN_USERNAME,

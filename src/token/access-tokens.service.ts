@@ -19,7 +19,12 @@ export interface AccessTokenClaims {
   exp: number;
   /** The subject's token version when issued (see SubjectStatusService). */
   ver: number;
+  /** User tokens: the sign-in (refresh-token family) they belong to. */
+  sid?: string;
 }
+
+/** How far in the future an `iat` may lie (clock skew between instances). */
+const IAT_SKEW_SECONDS = 60;
 
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 
@@ -37,11 +42,11 @@ export class AccessTokensService {
     return this.config.oauth.accessTokenTtl;
   }
 
-  async issue(subject: string, clientId: string, scope: string, version = 0): Promise<string> {
+  async issue(subject: string, clientId: string, scope: string, version = 0, signInId?: string): Promise<string> {
     const key = this.keys.current();
     const iat = Math.floor(this.clock.nowMs() / 1000);
     const { issuer } = this.config.oauth;
-    const claims = {
+    const claims: AccessTokenClaims = {
       iss: issuer,
       sub: subject,
       aud: issuer,
@@ -51,6 +56,7 @@ export class AccessTokensService {
       iat,
       exp: iat + this.ttl,
       ver: version,
+      ...(signInId === undefined ? {} : { sid: signInId }),
     };
     return this.jwt.signAsync(claims, {
       privateKey: key.privateKey,
@@ -66,8 +72,10 @@ export class AccessTokensService {
     scope: string;
     version?: number;
     refreshToken?: string;
+    signInId?: string;
   }): Promise<TokenResponse> {
-    const accessToken = await this.issue(grant.subject, grant.clientId, grant.scope, grant.version);
+    const { subject, clientId, scope, version, signInId } = grant;
+    const accessToken = await this.issue(subject, clientId, scope, version, signInId);
     const refresh = grant.refreshToken === undefined ? {} : { refresh_token: grant.refreshToken };
     return { access_token: accessToken, token_type: 'Bearer', expires_in: this.ttl, scope: grant.scope, ...refresh };
   }
@@ -78,8 +86,9 @@ export class AccessTokensService {
     const key = decoded?.kid ? this.keys.find(decoded.kid) : undefined;
     if (!decoded || decoded.typ !== ACCESS_TOKEN_TYPE || !key)
       throw new InvalidTokenError('The access token is malformed.');
+    let claims: unknown;
     try {
-      return await this.jwt.verifyAsync<AccessTokenClaims>(token, {
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, {
         publicKey: key.publicKey,
         algorithms: [SIGNING_ALGORITHM],
         issuer: this.config.oauth.issuer,
@@ -90,6 +99,27 @@ export class AccessTokensService {
       const expired = (error as { name?: string }).name === 'TokenExpiredError';
       throw new InvalidTokenError(expired ? 'The access token expired.' : 'The access token is invalid.');
     }
+    return this.wellFormed(claims);
+  }
+
+  /**
+   * A correctly signed token is still refused unless it has the claims this service issues, an `exp`, an `iat` not
+   * in the future, and a lifetime no longer than ACCESS_TOKEN_TTL: a leaked signing key or a bug must not mint
+   * tokens that live forever.
+   */
+  private wellFormed(claims: unknown): AccessTokenClaims {
+    const c = claims as Partial<Record<keyof AccessTokenClaims, unknown>>;
+    const now = Math.floor(this.clock.nowMs() / 1000);
+    const strings = [c.sub, c.client_id, c.scope, c.jti].every((value) => typeof value === 'string');
+    const times = Number.isInteger(c.iat) && Number.isInteger(c.exp);
+    if (!strings || !times || !Number.isInteger(c.ver ?? 0) || !['string', 'undefined'].includes(typeof c.sid)) {
+      throw new InvalidTokenError('The access token lacks required claims.');
+    }
+    const { iat, exp } = c as { iat: number; exp: number };
+    if (iat > now + IAT_SKEW_SECONDS || exp - iat > this.ttl) {
+      throw new InvalidTokenError('The access token has an impossible lifetime.');
+    }
+    return claims as AccessTokenClaims;
   }
 
   private decodeHeader(token: string): { kid?: string; typ?: string } | undefined {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { SYSTEM_PRINCIPAL } from '../common/auth/principal.js';
 import { AppConfig } from '../config/environment.js';
 import { UsersService } from './admin/users.service.js';
 import { randomToken } from './crypto/secrets.js';
@@ -20,7 +21,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     if ((await this.users.count()) > 0) return;
     const { adminUsername: username, adminPassword } = this.config.oauth;
     const password = adminPassword ?? randomToken(18);
-    await this.users.create({ username, password, role: 'admin' }).catch((error: unknown) => {
+    await this.users.create({ username, password, role: 'admin' }, SYSTEM_PRINCIPAL).catch((error: unknown) => {
       // Another instance starting at the same moment may have created it.
       this.logger.warn({ err: error }, 'Could not create the first administrator');
     });

@@ -7,9 +7,26 @@ import { UnitOfWork } from '../database/unit-of-work.js';
 import { randomToken, sha256Hex } from './crypto/secrets.js';
 import { RefreshToken } from './entities/refresh-token.entity.js';
 import { OAuthError } from '../common/errors/oauth-error.js';
+import { SubjectStatusService } from './subject-status.service.js';
+
+/** The sign-in a presented refresh token belongs to. */
+export type SignIn = Pick<RefreshToken, 'familyId' | 'userId' | 'scope'>;
+
+/**
+ * Decides what the sign-in may be granted now, before its refresh token is spent: throwing refuses the request and
+ * leaves the token usable (a retry is then not mistaken for reuse).
+ */
+export type RotationCheck<T> = (signIn: SignIn, manager: EntityManager) => Promise<T>;
+
+/** A refresh token exchanged for its successor. */
+export interface Rotated<T> {
+  token: string;
+  familyId: string;
+  granted: T;
+}
 
 /** The outcome of presenting a refresh token. */
-type Rotation = { ok: true; token: string; userId: number; scope: string } | { ok: false; reason: string };
+type Rotation<T> = ({ ok: true } & Rotated<T>) | { ok: false; reason: string; revokedFamily?: string };
 
 /**
  * Opaque refresh tokens, stored as SHA-256, rotated on every use. Presenting one that was already exchanged
@@ -22,37 +39,40 @@ export class RefreshTokensService {
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly status: SubjectStatusService,
   ) {}
 
-  /** The first token of a new sign-in. */
-  async start(manager: EntityManager, userId: number, scope: string): Promise<string> {
-    const now = this.clock.nowMs();
-    return this.insert(manager, {
-      familyId: randomUUID(),
-      userId,
-      scope,
-      absoluteExpiresAt: now + this.config.oauth.refreshAbsoluteTtl * 1000,
-    });
+  /** The first token of a new sign-in, and the sign-in's id (its family). */
+  async start(manager: EntityManager, userId: number, scope: string): Promise<{ token: string; familyId: string }> {
+    const familyId = randomUUID();
+    const absoluteExpiresAt = this.clock.nowMs() + this.config.oauth.refreshAbsoluteTtl * 1000;
+    return { token: await this.insert(manager, { familyId, userId, scope, absoluteExpiresAt }), familyId };
   }
 
-  /** Exchanges a token for its successor, or throws invalid_grant (after committing any family revocation). */
-  async rotate(presented: string): Promise<{ token: string; userId: number; scope: string }> {
-    const outcome = await this.unitOfWork.run((tx) => this.tryRotate(tx.manager, sha256Hex(presented)));
-    if (!outcome.ok) throw new OAuthError('invalid_grant', outcome.reason);
-    return outcome;
+  /**
+   * Exchanges a token for its successor once `check` allows it, or throws invalid_grant (after committing any family
+   * revocation, which also ends the family's access tokens).
+   */
+  async rotate<T>(presented: string, check: RotationCheck<T>): Promise<Rotated<T>> {
+    const outcome = await this.unitOfWork.run((tx) => this.tryRotate(tx.manager, sha256Hex(presented), check));
+    if (outcome.ok) return outcome;
+    if (outcome.revokedFamily) this.status.invalidateSignIn(outcome.revokedFamily);
+    throw new OAuthError('invalid_grant', outcome.reason);
   }
 
-  private async tryRotate(manager: EntityManager, tokenHash: string): Promise<Rotation> {
+  private async tryRotate<T>(manager: EntityManager, tokenHash: string, check: RotationCheck<T>): Promise<Rotation<T>> {
     const now = this.clock.nowMs();
     const found = await manager.findOneBy(RefreshToken, { tokenHash });
     if (!found) return { ok: false, reason: 'The refresh token is unknown.' };
     if (found.usedAt !== null) {
       await manager.update(RefreshToken, { familyId: found.familyId }, { revokedAt: now });
-      return { ok: false, reason: 'The refresh token was already used; its sign-in is revoked.' };
+      const reason = 'The refresh token was already used; its sign-in is revoked.';
+      return { ok: false, reason, revokedFamily: found.familyId };
     }
     if (found.revokedAt !== null) return { ok: false, reason: 'The refresh token was revoked.' };
     if (now >= found.idleExpiresAt || now >= found.absoluteExpiresAt)
       return { ok: false, reason: 'The refresh token expired.' };
+    const granted = await check(found, manager);
     const claimed = await manager
       .createQueryBuilder()
       .update(RefreshToken)
@@ -61,7 +81,7 @@ export class RefreshTokensService {
       .execute();
     if (claimed.affected !== 1) return { ok: false, reason: 'The refresh token was already used.' };
     const token = await this.insert(manager, found);
-    return { ok: true, token, userId: found.userId, scope: found.scope };
+    return { ok: true, token, familyId: found.familyId, granted };
   }
 
   private async insert(

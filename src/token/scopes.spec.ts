@@ -1,5 +1,5 @@
 import { OAuthError } from '../common/errors/oauth-error.js';
-import { grantedScope, grants, isPermission } from './scopes.js';
+import { grantedScope, grants, intersectPermissions, isPermission, missingPermissions } from './scopes.js';
 
 describe('scopes', () => {
   it('recognises permissions', () => {
@@ -24,5 +24,21 @@ describe('scopes', () => {
     expect(grantedScope('product:read product:read', ['*'])).toBe('product:read');
     expect(() => grantedScope('product:write', ['product:read'])).toThrow(OAuthError);
     expect(() => grantedScope('openid', ['*'])).toThrow(/openid/);
+  });
+
+  it('names what a principal lacks to grant a set of permissions; only * covers *', () => {
+    expect(missingPermissions(['*'], ['*', 'product:write'])).toEqual([]);
+    expect(missingPermissions(['role:write', 'role:read'], ['*'])).toEqual(['*']);
+    expect(missingPermissions(['product:read'], ['product:read', 'product:write', 'product:write'])).toEqual([
+      'product:write',
+    ]);
+    expect(missingPermissions([], [])).toEqual([]);
+  });
+
+  it('intersects permission sets, * standing for everything', () => {
+    expect(intersectPermissions(['*'], ['product:read'])).toEqual(['product:read']);
+    expect(intersectPermissions(['product:read', 'article:read'], ['*'])).toEqual(['product:read', 'article:read']);
+    expect(intersectPermissions(['product:read', 'article:read'], ['article:read'])).toEqual(['article:read']);
+    expect(intersectPermissions(['*'], ['*'])).toEqual(['*']);
   });
 });

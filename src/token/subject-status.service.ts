@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type { EntityManager } from 'typeorm';
+import { IsNull, Not, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/environment.js';
 import { Integration } from './entities/integration.entity.js';
+import { RefreshToken } from './entities/refresh-token.entity.js';
 import { User } from './entities/user.entity.js';
 
 /** Whose token it is: `integration:<id>` or `user:<id>`. */
@@ -19,13 +20,23 @@ export function parseSubject(sub: string): Subject | undefined {
 }
 
 interface Cached {
-  /** The version a token must carry (0 for integrations); undefined: no token is good (gone or disabled). */
-  version?: number;
+  /** For a subject: the version its tokens must carry, undefined when no token is good (gone or disabled). */
+  value: number | boolean | undefined;
   until: number;
 }
 
+/** What a token must match to stay good: its subject, the version it was issued under, its sign-in (users). */
+export interface TokenBinding {
+  sub: string;
+  ver: number;
+  /** The refresh-token family (sign-in) a user's access token belongs to; revoking the family ends the token. */
+  sid?: string;
+}
+
+const CACHE_LIMIT = 10_000;
+
 /**
- * Answers "may this subject's token still be used?" on every request, from a small cache that is at most
+ * Answers "may this token still be used?" on every request, from a small cache that is at most
  * REVOCATION_CACHE_SECONDS stale (and cleared at once on this instance when it changes the subject).
  */
 @Injectable()
@@ -38,32 +49,51 @@ export class SubjectStatusService {
     private readonly clock: Clock,
   ) {}
 
-  /** Whether a token of `sub` issued under `version` (user tokens; 0 otherwise) is still good. */
-  async accepts(sub: string, version: number): Promise<boolean> {
+  /** Whether the token's subject still exists and is active, its version is current, and its sign-in stands. */
+  async accepts(token: TokenBinding): Promise<boolean> {
+    const version = await this.cached(token.sub, () => this.versionOf(token.sub));
+    if (version === undefined || version !== token.ver) return false;
+    if (token.sid === undefined) return true;
+    return !(await this.cached(`sid:${token.sid}`, () => this.familyRevoked(token.sid!)));
+  }
+
+  invalidate(key: string): void {
+    this.cache.delete(key);
+  }
+
+  /** Forgets a revoked sign-in at once on this instance. */
+  invalidateSignIn(familyId: string): void {
+    this.cache.delete(`sid:${familyId}`);
+  }
+
+  invalidateAll(): void {
+    this.cache.clear();
+  }
+
+  private async cached<T extends Cached['value']>(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.clock.nowMs();
-    let entry = this.cache.get(sub);
-    if (!entry || entry.until <= now) {
-      entry = { version: await this.lookup(sub), until: now + this.config.oauth.revocationCacheMs };
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(sub, entry);
-    }
-    return entry.version !== undefined && entry.version === version;
+    const entry = this.cache.get(key);
+    if (entry && entry.until > now) return entry.value as T;
+    const value = await load();
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(key, { value, until: now + this.config.oauth.revocationCacheMs });
+    return value;
   }
 
-  invalidate(sub: string): void {
-    this.cache.delete(sub);
-  }
-
-  private async lookup(sub: string): Promise<number | undefined> {
+  private async versionOf(sub: string): Promise<number | undefined> {
     const subject = parseSubject(sub);
     if (subject?.kind === 'integration') {
       const integration = await this.manager.findOneBy(Integration, { id: subject.id });
-      return integration?.active ? 0 : undefined;
+      return integration?.active ? integration.tokenVersion : undefined;
     }
     if (subject?.kind === 'user') {
       const user = await this.manager.findOneBy(User, { id: subject.id });
       return user?.tokenVersion;
     }
     return undefined;
+  }
+
+  private async familyRevoked(familyId: string): Promise<boolean> {
+    return this.manager.existsBy(RefreshToken, { familyId, revokedAt: Not(IsNull()) });
   }
 }

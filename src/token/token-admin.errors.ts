@@ -7,6 +7,8 @@ export enum TokenAdminErrorCode {
   NameTaken = 'name-taken',
   RoleInUse = 'role-in-use',
   BuiltInRole = 'built-in-role',
+  PrivilegeEscalation = 'privilege-escalation',
+  LastAdministrator = 'last-administrator',
 }
 
 /** An error of the administration API (roles, users, integrations). */
@@ -18,6 +20,8 @@ export class TokenAdminError extends DomainError {
     [TokenAdminErrorCode.NameTaken]: [409, 'Name already taken'],
     [TokenAdminErrorCode.RoleInUse]: [409, 'Role in use'],
     [TokenAdminErrorCode.BuiltInRole]: [409, 'Built-in role'],
+    [TokenAdminErrorCode.PrivilegeEscalation]: [403, 'Permissions not held'],
+    [TokenAdminErrorCode.LastAdministrator]: [409, 'Last administrator'],
   };
 
   readonly status: number;

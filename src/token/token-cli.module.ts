@@ -6,12 +6,13 @@ import { DatabaseModule } from '../database/database.module.js';
 import { IntegrationsService } from './admin/integrations.service.js';
 import { RolesService } from './admin/roles.service.js';
 import { UsersService } from './admin/users.service.js';
+import { PasswordHasher } from './crypto/password-hasher.js';
 import { SubjectStatusService } from './subject-status.service.js';
 import { tokenEntities } from './token.entities.js';
 
 /** What the command line needs to manage users and integrations, without the HTTP layer. */
 @Module({
   imports: [AppConfigModule, ClockModule, DatabaseModule, TypeOrmModule.forFeature(tokenEntities)],
-  providers: [RolesService, UsersService, IntegrationsService, SubjectStatusService],
+  providers: [RolesService, UsersService, IntegrationsService, SubjectStatusService, PasswordHasher],
 })
 export class TokenCliModule {}

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { OAuthError } from '../common/errors/oauth-error.js';
 import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
-import type { Grant, TokenResponse } from './grants/grant.js';
+import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grants/grant.js';
 import { PasswordGrant } from './grants/password.grant.js';
 import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
-import { OAuthError } from '../common/errors/oauth-error.js';
-import { TokenFailureLimiter } from './token-failure-limiter.js';
-import { parseTokenRequest } from './token-request.js';
+import { TokenFailureLimiter, type AttemptAccount } from './token-failure-limiter.js';
+import { parseTokenRequest, type TokenRequest } from './token-request.js';
 
-/** The token endpoint's logic: parse, check the failure limit, run the grant, count the outcome. */
+/** The token endpoint's logic: parse, take a point from the failure limits, run the grant, settle the point. */
 @Injectable()
 export class TokenEndpointService {
   private readonly grants: ReadonlyMap<string, Grant>;
@@ -26,28 +26,44 @@ export class TokenEndpointService {
   }
 
   async token(body: unknown, authorization: string | undefined, ip: string): Promise<TokenResponse> {
-    const clientHint = clientIdHint(body);
-    await this.limiter.assertAllowed(clientHint, ip);
+    let request: TokenRequest;
     try {
-      const request = parseTokenRequest(body, authorization);
-      const grant = this.grants.get(request.grantType);
-      if (!grant)
-        throw new OAuthError(
-          'unsupported_grant_type',
-          `The grant type "${request.grantType.slice(0, 64)}" is not supported.`,
-        );
-      const response = await grant.handle(request);
-      await this.limiter.recordSuccess(request.client.clientId);
+      request = parseTokenRequest(body, authorization);
+    } catch (error) {
+      // A malformed request names no account it could be counted against reliably: only its address pays.
+      await this.limiter.begin(undefined, ip);
+      throw error;
+    }
+    const attempt = await this.limiter.begin(accountOf(request), ip);
+    try {
+      const response = await this.grantFor(request).handle(request);
+      await attempt.succeeded();
       return response;
     } catch (error) {
-      if (error instanceof OAuthError) await this.limiter.recordFailure(clientHint, ip);
+      if (!(error instanceof OAuthError) || error.status >= 500) await attempt.refund();
       throw error;
     }
   }
+
+  private grantFor(request: TokenRequest): Grant {
+    const grant = this.grants.get(request.grantType);
+    if (grant) return grant;
+    throw new OAuthError(
+      'unsupported_grant_type',
+      `The grant type "${request.grantType.slice(0, 64)}" is not supported.`,
+    );
+  }
 }
 
-/** The client_id to count failures against, read leniently (the request may be malformed). */
-function clientIdHint(body: unknown): string | undefined {
-  const value = (body as { client_id?: unknown } | null)?.client_id;
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
+/**
+ * What a request's failures count against: the username of a password attempt (never the shared administration
+ * client, which would let anyone lock every administrator out), otherwise the client_id, from the body or Basic.
+ */
+function accountOf(request: TokenRequest): AttemptAccount {
+  if (request.grantType === 'password') {
+    const username = request.params.username;
+    return username ? { kind: 'user', name: username } : undefined;
+  }
+  if (request.client.clientId === ADMIN_CLIENT_ID) return undefined;
+  return { kind: 'client', name: request.client.clientId };
 }

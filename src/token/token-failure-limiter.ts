@@ -3,42 +3,63 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig } from '../config/environment.js';
 import { TooManyAttemptsError } from '../common/errors/oauth-error.js';
 
+/** Who a token request claims to be, as far as counting failures goes. */
+export type AttemptAccount = { kind: 'user' | 'client'; name: string } | undefined;
+
+/** One counted attempt: a success forgives it, a failure leaves it counted. */
+export interface Attempt {
+  succeeded(): Promise<void>;
+  /** Not the client's fault (e.g. the service was busy): give the point back everywhere. */
+  refund(): Promise<void>;
+}
+
 /**
- * Counts failed token requests per client_id and, separately, per IP address. Past the limit within the window,
- * requests are refused with 429 and Retry-After before any credential is checked. A success clears the client's count.
+ * Counts token requests that fail, on three keys: the account (username or client_id) from one IP address (strict:
+ * TOKEN_FAILURES_PER_MINUTE), the account from anywhere (TOKEN_FAILURES_PER_ACCOUNT) and the IP address whatever
+ * the account (TOKEN_FAILURES_PER_IP). The point is taken before any credential is checked, so concurrent attempts
+ * cannot slip past the limit; a success gives back only its own points and clears only its own strict key, so one
+ * account's successes never reset another's failures.
  */
 @Injectable()
 export class TokenFailureLimiter {
-  private readonly limiter: RateLimiterMemory;
-  private readonly points: number;
+  private readonly perAccountAndIp: RateLimiterMemory;
+  private readonly perAccount: RateLimiterMemory;
+  private readonly perIp: RateLimiterMemory;
 
   constructor(config: AppConfig) {
-    this.points = config.oauth.failuresPerMinute;
-    this.limiter = new RateLimiterMemory({ points: this.points, duration: config.oauth.failureWindowSeconds });
+    const duration = config.oauth.failureWindowSeconds;
+    this.perAccountAndIp = new RateLimiterMemory({ points: config.oauth.failuresPerMinute, duration });
+    this.perAccount = new RateLimiterMemory({ points: config.oauth.failuresPerAccount, duration });
+    this.perIp = new RateLimiterMemory({ points: config.oauth.failuresPerIp, duration });
   }
 
-  async assertAllowed(clientId: string | undefined, ip: string): Promise<void> {
-    for (const key of this.keys(clientId, ip)) {
-      const state = await this.limiter.get(key);
-      if (state && state.consumedPoints >= this.points) {
-        throw new TooManyAttemptsError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
-      }
-    }
-  }
-
-  async recordFailure(clientId: string | undefined, ip: string): Promise<void> {
-    for (const key of this.keys(clientId, ip)) {
-      await this.limiter.consume(key).catch((rejection: unknown) => {
+  /** Takes a point on every key of the attempt, or throws 429 with Retry-After when one of them is used up. */
+  async begin(account: AttemptAccount, ip: string): Promise<Attempt> {
+    const keys = this.keysOf(account, ip);
+    let refusedForMs = 0;
+    for (const [limiter, key] of keys) {
+      await limiter.consume(key).catch((rejection: unknown) => {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        refusedForMs = Math.max(refusedForMs, rejection.msBeforeNext);
       });
     }
+    if (refusedForMs > 0) throw new TooManyAttemptsError(Math.max(1, Math.ceil(refusedForMs / 1000)));
+    return {
+      succeeded: async () => {
+        const [[strict, strictKey], ...broad] = keys;
+        if (account) await strict.delete(strictKey);
+        for (const [limiter, key] of account ? broad : keys) await limiter.reward(key, 1);
+      },
+      refund: async () => {
+        for (const [limiter, key] of keys) await limiter.reward(key, 1);
+      },
+    };
   }
 
-  async recordSuccess(clientId: string): Promise<void> {
-    await this.limiter.delete(`client:${clientId}`);
-  }
-
-  private keys(clientId: string | undefined, ip: string): string[] {
-    return clientId ? [`ip:${ip}`, `client:${clientId.slice(0, 128)}`] : [`ip:${ip}`];
+  private keysOf(account: AttemptAccount, ip: string): Array<[RateLimiterMemory, string]> {
+    const ipKey: [RateLimiterMemory, string] = [this.perIp, `ip:${ip}`];
+    if (!account) return [ipKey];
+    const name = `${account.kind}:${account.name.slice(0, 128)}`;
+    return [[this.perAccountAndIp, `${name}|${ip}`], [this.perAccount, name], ipKey];
   }
 }

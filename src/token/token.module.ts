@@ -12,6 +12,7 @@ import { UsersController } from './admin/users.controller.js';
 import { UsersService } from './admin/users.service.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { BearerStrategy } from './auth/bearer.strategy.js';
+import { PasswordHasher } from './crypto/password-hasher.js';
 import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { PasswordGrant } from './grants/password.grant.js';
 import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
@@ -32,6 +33,7 @@ import { tokenEntities } from './token.entities.js';
     AccessTokensService,
     SubjectStatusService,
     RefreshTokensService,
+    PasswordHasher,
     TokenFailureLimiter,
     ClientCredentialsGrant,
     PasswordGrant,

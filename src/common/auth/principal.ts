@@ -6,6 +6,9 @@ export interface Principal {
   scopes: string[];
 }
 
+/** The service itself, acting from the command line or at first start: it holds every permission. */
+export const SYSTEM_PRINCIPAL: Principal = Object.freeze({ subject: 'system', clientId: 'system', scopes: ['*'] });
+
 declare module 'express-serve-static-core' {
   interface Request {
     user?: Principal;

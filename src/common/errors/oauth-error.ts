@@ -5,7 +5,8 @@ export type OAuthErrorCode =
   | 'invalid_grant'
   | 'unauthorized_client'
   | 'unsupported_grant_type'
-  | 'invalid_scope';
+  | 'invalid_scope'
+  | 'temporarily_unavailable';
 
 /** An error of the token endpoint, answered as `{ error, error_description }` (never as problem details). */
 export class OAuthError extends Error {
@@ -32,6 +33,14 @@ export class OAuthError extends Error {
 export class TooManyAttemptsError extends OAuthError {
   constructor(retryAfterSeconds: number) {
     super('invalid_request', `Too many failed attempts; retry after ${retryAfterSeconds} s.`, 429);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+
+/** The service cannot take the request now (e.g. too many password checks at once): 503 with Retry-After. */
+export class TemporarilyUnavailableError extends OAuthError {
+  constructor(description: string, retryAfterSeconds: number) {
+    super('temporarily_unavailable', description, 503);
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }

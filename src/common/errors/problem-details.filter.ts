@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { redactUrl } from '../logging.js';
 import { DomainError } from './domain-error.js';
 import { OAUTH_TOKEN_PATH, renderOAuthError } from './oauth-error.js';
 import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';
@@ -54,7 +55,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const clientError = bodyParserError(exception);
     if (clientError) return { body: clientError, headers: {} };
     const errorId = randomUUID();
-    this.logger.error({ err: exception, errorId, method: request.method, url: request.originalUrl }, 'Unhandled error');
+    this.logger.error(
+      { err: exception, errorId, method: request.method, url: redactUrl(request.originalUrl ?? '') },
+      'Unhandled error',
+    );
     return {
       body: { ...problem(500, `An unexpected error occurred; quote error id ${errorId}.`), error_id: errorId },
       headers: {},

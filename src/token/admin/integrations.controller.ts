@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import type { Integration } from '../entities/integration.entity.js';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './admin.dto.js';
@@ -33,32 +35,43 @@ export class IntegrationsController {
   @Post()
   @RequirePermission('integration:write')
   @ApiOperation({ summary: 'Create an integration; the answer holds its secret, shown only this once' })
-  async create(@Body() body: CreateIntegrationDto) {
-    const { integration, secret } = await this.integrations.create(body);
+  async create(@Body() body: CreateIntegrationDto, @CurrentPrincipal() actor: Principal) {
+    const { integration, secret } = await this.integrations.create(body, actor);
     return this.view(integration, secret);
   }
 
   @Patch(':id')
   @RequirePermission('integration:write')
   @ApiOperation({ summary: 'Change label, role or active (inactive: its tokens stop working at once)' })
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateIntegrationDto) {
-    return this.view(await this.integrations.update(id, body));
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateIntegrationDto,
+    @CurrentPrincipal() actor: Principal,
+  ) {
+    return this.view(await this.integrations.update(id, body, actor));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequirePermission('integration:write')
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    await this.integrations.remove(id);
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<void> {
+    await this.integrations.remove(id, actor);
   }
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @RequirePermission('integration:write')
   @ApiOperation({ summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds' })
-  async rotate(@Param('id', ParseIdPipe) id: number) {
-    const { integration, secret } = await this.integrations.rotateSecret(id);
+  async rotate(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal) {
+    const { integration, secret } = await this.integrations.rotateSecret(id, actor);
     return this.view(integration, secret);
+  }
+
+  @Delete(':id/previous-secret')
+  @RequirePermission('integration:write')
+  @ApiOperation({ summary: "End a rotation's grace period now: the previous secret stops working at once" })
+  async expirePreviousSecret(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal) {
+    return this.view(await this.integrations.expirePreviousSecret(id, actor));
   }
 
   private async view(integration: Integration, secret?: string) {

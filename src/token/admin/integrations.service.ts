@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/environment.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
@@ -9,6 +10,7 @@ import { digestsEqual, randomToken, sha256Hex } from '../crypto/secrets.js';
 import { Integration } from '../entities/integration.entity.js';
 import { SubjectStatusService, subjectOf } from '../subject-status.service.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
+import { assertHolds } from './grant-policy.js';
 import { RolesService } from './roles.service.js';
 
 export const ACCESS_KEY_PATTERN = /^FFIA[A-Z2-7]{20}$/;
@@ -63,10 +65,11 @@ export class IntegrationsService {
     return ACCESS_KEY_PATTERN.test(accessKeyId) ? this.integrations.findOneBy({ accessKeyId }) : Promise.resolve(null);
   }
 
-  async create(input: { label: string; role: string }): Promise<IssuedCredentials> {
+  async create(input: { label: string; role: string }, actor: Principal): Promise<IssuedCredentials> {
     const secret = newSecret();
     const integration = await this.unitOfWork.run(async ({ manager }) => {
       const role = await this.roles.byName(input.role, manager);
+      assertHolds(actor, role.permissions, `give an integration the role "${role.name}"`);
       const created = manager.create(Integration, {
         label: input.label,
         roleId: role.id,
@@ -78,42 +81,71 @@ export class IntegrationsService {
     return { integration, secret };
   }
 
-  async update(id: number, input: IntegrationInput): Promise<Integration> {
-    const integration = await this.unitOfWork.run(async ({ manager }) => {
-      const found = await manager.findOneBy(Integration, { id });
-      if (!found)
-        throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
-      if (input.role !== undefined) found.roleId = (await this.roles.byName(input.role, manager)).id;
+  /** Disabling or a new role ends the integration's live tokens; enabling it again does not revive them. */
+  async update(id: number, input: IntegrationInput, actor: Principal): Promise<Integration> {
+    return this.change(id, actor, 'change', async (found, manager) => {
+      if (input.role !== undefined) {
+        const role = await this.roles.byName(input.role, manager);
+        assertHolds(actor, role.permissions, `give an integration the role "${role.name}"`);
+        if (role.id !== found.roleId) found.tokenVersion += 1;
+        found.roleId = role.id;
+      }
       if (input.label !== undefined) found.label = input.label;
+      if (input.active === false && found.active) found.tokenVersion += 1;
       if (input.active !== undefined) found.active = input.active;
+    });
+  }
+
+  /** A new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds. */
+  async rotateSecret(id: number, actor: Principal): Promise<IssuedCredentials> {
+    const secret = newSecret();
+    const integration = await this.change(id, actor, 'rotate the secret of', (found) => {
+      found.previousSecretHash = found.secretHash;
+      found.previousSecretExpiresAt = this.clock.nowMs() + this.config.oauth.secretRotationGrace * 1000;
+      found.secretHash = sha256Hex(secret);
+    });
+    return { integration, secret };
+  }
+
+  /** Ends a rotation's grace period now: only the newest secret works from here on. */
+  expirePreviousSecret(id: number, actor: Principal): Promise<Integration> {
+    return this.change(id, actor, 'expire the previous secret of', (found) => {
+      found.previousSecretHash = null;
+      found.previousSecretExpiresAt = null;
+    });
+  }
+
+  async remove(id: number, actor: Principal): Promise<void> {
+    await this.unitOfWork.run(async ({ manager }) => {
+      await this.touchable(manager, id, actor, 'delete');
+      await manager.delete(Integration, { id });
+    });
+    this.status.invalidate(subjectOf('integration', id));
+  }
+
+  /** Applies `edit` to the integration in one transaction, if `actor` may touch it, and forgets its cached state. */
+  private async change(
+    id: number,
+    actor: Principal,
+    action: string,
+    edit: (found: Integration, manager: EntityManager) => Promise<void> | void,
+  ): Promise<Integration> {
+    const integration = await this.unitOfWork.run(async ({ manager }) => {
+      const found = await this.touchable(manager, id, actor, action);
+      await edit(found, manager);
       return manager.save(found);
     });
     this.status.invalidate(subjectOf('integration', id));
     return integration;
   }
 
-  /** A new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds. */
-  async rotateSecret(id: number): Promise<IssuedCredentials> {
-    const secret = newSecret();
-    const integration = await this.unitOfWork.run(async ({ manager }) => {
-      const found = await manager.findOneBy(Integration, { id });
-      if (!found)
-        throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
-      found.previousSecretHash = found.secretHash;
-      found.previousSecretExpiresAt = this.clock.nowMs() + this.config.oauth.secretRotationGrace * 1000;
-      found.secretHash = sha256Hex(secret);
-      return manager.save(found);
-    });
-    return { integration, secret };
-  }
-
-  async remove(id: number): Promise<void> {
-    await this.unitOfWork.run(async ({ manager }) => {
-      const result = await manager.delete(Integration, { id });
-      if (!result.affected)
-        throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
-    });
-    this.status.invalidate(subjectOf('integration', id));
+  /** The integration, if `actor` holds every permission it holds (else 403; 404 if there is none). */
+  private async touchable(manager: EntityManager, id: number, actor: Principal, action: string): Promise<Integration> {
+    const found = await manager.findOneBy(Integration, { id });
+    if (!found) throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
+    const role = await this.roles.byId(found.roleId, manager);
+    assertHolds(actor, role.permissions, `${action} the integration "${found.label}"`);
+    return found;
   }
 
   /** Constant-time check against the current secret, and the previous one while its grace lasts. */

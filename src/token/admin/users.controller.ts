@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import type { User } from '../entities/user.entity.js';
 import { CreateUserDto, UpdateUserDto } from './admin.dto.js';
@@ -32,22 +34,26 @@ export class UsersController {
   @Post()
   @RequirePermission('user:write')
   @ApiOperation({ summary: 'Create a user of the administration interface' })
-  async create(@Body() body: CreateUserDto) {
-    return this.view(await this.users.create(body));
+  async create(@Body() body: CreateUserDto, @CurrentPrincipal() actor: Principal) {
+    return this.view(await this.users.create(body, actor));
   }
 
   @Patch(':id')
   @RequirePermission('user:write')
   @ApiOperation({ summary: "Change a user's role or password (a new password ends its tokens at once)" })
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateUserDto) {
-    return this.view(await this.users.update(id, body));
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateUserDto,
+    @CurrentPrincipal() actor: Principal,
+  ) {
+    return this.view(await this.users.update(id, body, actor));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @RequirePermission('user:write')
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    await this.users.remove(id);
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<void> {
+    await this.users.remove(id, actor);
   }
 
   private async view(user: User) {

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
-import { hashPassword } from '../crypto/secrets.js';
+import { PasswordHasher } from '../crypto/password-hasher.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { User } from '../entities/user.entity.js';
 import { SubjectStatusService, subjectOf } from '../subject-status.service.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
+import { assertHolds } from './grant-policy.js';
 import { RolesService } from './roles.service.js';
 
 export interface UserInput {
@@ -25,6 +27,7 @@ export class UsersService {
     private readonly status: SubjectStatusService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   list(): Promise<User[]> {
@@ -41,10 +44,11 @@ export class UsersService {
     return this.users.count();
   }
 
-  async create(input: Required<UserInput>): Promise<User> {
-    const passwordHash = await hashPassword(input.password);
+  async create(input: Required<UserInput>, actor: Principal): Promise<User> {
+    const passwordHash = await this.hasher.hash(input.password);
     return this.unitOfWork.run(async ({ manager }) => {
       const role = await this.roles.byName(input.role, manager);
+      assertHolds(actor, role.permissions, `give a user the role "${role.name}"`);
       if (await manager.existsBy(User, { username: input.username })) {
         throw new TokenAdminError(TokenAdminErrorCode.NameTaken, `A user "${input.username}" already exists.`);
       }
@@ -52,12 +56,20 @@ export class UsersService {
     });
   }
 
-  async update(id: number, input: UserInput): Promise<User> {
-    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  /** A new role or password ends the user's live access tokens; a new password also ends every sign-in. */
+  async update(id: number, input: UserInput, actor: Principal): Promise<User> {
+    const passwordHash = input.password === undefined ? undefined : await this.hasher.hash(input.password);
     const user = await this.unitOfWork.run(async ({ manager }) => {
-      const user = await manager.findOneBy(User, { id });
-      if (!user) throw new TokenAdminError(TokenAdminErrorCode.UserNotFound, `User ${id} does not exist.`);
-      if (input.role !== undefined) user.roleId = (await this.roles.byName(input.role, manager)).id;
+      const user = await this.touchable(manager, id, actor, 'change');
+      if (input.role !== undefined) {
+        const role = await this.roles.byName(input.role, manager);
+        assertHolds(actor, role.permissions, `give a user the role "${role.name}"`);
+        if (role.id !== user.roleId) {
+          await this.roles.assertAdministratorRemains(manager, { userId: id, nextRoleId: role.id });
+          user.roleId = role.id;
+          user.tokenVersion += 1;
+        }
+      }
       if (passwordHash !== undefined) {
         user.passwordHash = passwordHash;
         user.tokenVersion += 1;
@@ -69,11 +81,21 @@ export class UsersService {
     return user;
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(id: number, actor: Principal): Promise<void> {
     await this.unitOfWork.run(async ({ manager }) => {
-      const result = await manager.delete(User, { id });
-      if (!result.affected) throw new TokenAdminError(TokenAdminErrorCode.UserNotFound, `User ${id} does not exist.`);
+      await this.touchable(manager, id, actor, 'delete');
+      await this.roles.assertAdministratorRemains(manager, { userId: id });
+      await manager.delete(User, { id });
     });
     this.status.invalidate(subjectOf('user', id));
+  }
+
+  /** The user, if `actor` holds every permission the user holds (else 403; 404 if there is none). */
+  private async touchable(manager: EntityManager, id: number, actor: Principal, action: string): Promise<User> {
+    const user = await manager.findOneBy(User, { id });
+    if (!user) throw new TokenAdminError(TokenAdminErrorCode.UserNotFound, `User ${id} does not exist.`);
+    const role = await this.roles.byId(user.roleId, manager);
+    assertHolds(actor, role.permissions, `${action} the user "${user.username}"`);
+    return user;
   }
 }

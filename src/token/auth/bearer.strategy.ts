@@ -18,7 +18,7 @@ export class BearerStrategy extends PassportStrategy(HeaderBearerStrategy, 'bear
 
   async validate(token: string): Promise<Principal> {
     const claims = await this.tokens.verify(token);
-    if (!(await this.status.accepts(claims.sub, claims.ver ?? 0))) {
+    if (!(await this.status.accepts({ sub: claims.sub, ver: claims.ver ?? 0, sid: claims.sid }))) {
       throw new InvalidTokenError('The access token was revoked.');
     }
     return { subject: claims.sub, clientId: claims.client_id, scopes: claims.scope.split(' ').filter(Boolean) };

@@ -30,6 +30,10 @@ export class Integration {
   @Column({ type: 'boolean', default: true })
   active!: boolean;
 
+  /** Raised when the integration is disabled or its role changes: tokens issued under an older version stop working. */
+  @Column({ name: 'token_version', type: 'integer', default: 0 })
+  tokenVersion!: number;
+
   @Column({ name: 'last_used_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   lastUsedAt!: number | null;
 

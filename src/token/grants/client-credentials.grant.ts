@@ -38,6 +38,7 @@ export class ClientCredentialsGrant implements Grant {
       subject: subjectOf('integration', integration.id),
       clientId: integration.accessKeyId,
       scope,
+      version: integration.tokenVersion,
     });
   }
 }

@@ -3,10 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { AccessTokensService } from '../access-tokens.service.js';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../crypto/secrets.js';
+import { PasswordHasher, PasswordHashingBusyError } from '../crypto/password-hasher.js';
+import { DUMMY_PASSWORD_HASH } from '../crypto/secrets.js';
 import { Role } from '../entities/role.entity.js';
 import { User } from '../entities/user.entity.js';
-import { OAuthError } from '../../common/errors/oauth-error.js';
+import { OAuthError, TemporarilyUnavailableError } from '../../common/errors/oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
 import { grantedScope } from '../scopes.js';
 import { subjectOf } from '../subject-status.service.js';
@@ -25,6 +26,7 @@ export class PasswordGrant implements Grant {
     private readonly tokens: AccessTokensService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly unitOfWork: UnitOfWork,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
@@ -34,12 +36,29 @@ export class PasswordGrant implements Grant {
     }
     const user = await this.users.findOneBy({ username: params.username });
     // Verify against a dummy hash for unknown users too, so response time does not reveal who exists.
-    const valid = await verifyPassword(params.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    const valid = await this.verify(params.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) throw new OAuthError('invalid_grant', 'Wrong username or password.');
     const role = await this.roles.findOneByOrFail({ id: user.roleId });
     const scope = grantedScope(params.scope, role.permissions);
-    const refreshToken = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
-    const subject = subjectOf('user', user.id);
-    return this.tokens.respond({ subject, clientId: client.clientId, scope, version: user.tokenVersion, refreshToken });
+    const signIn = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
+    return this.tokens.respond({
+      subject: subjectOf('user', user.id),
+      clientId: client.clientId,
+      scope,
+      version: user.tokenVersion,
+      refreshToken: signIn.token,
+      signInId: signIn.familyId,
+    });
+  }
+
+  private async verify(password: string, stored: string): Promise<boolean> {
+    try {
+      return await this.hasher.verify(password, stored);
+    } catch (error) {
+      if (error instanceof PasswordHashingBusyError) {
+        throw new TemporarilyUnavailableError(error.message, error.retryAfterSeconds);
+      }
+      throw error;
+    }
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AccessTokensService } from '../access-tokens.service.js';
+import { Role } from '../entities/role.entity.js';
 import { User } from '../entities/user.entity.js';
 import { OAuthError } from '../../common/errors/oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
-import { grantedScope } from '../scopes.js';
+import { grantedScope, intersectPermissions } from '../scopes.js';
 import { subjectOf } from '../subject-status.service.js';
 import type { TokenRequest } from '../token-request.js';
 import { assertAdministrationClient } from './administration-client.js';
@@ -17,7 +16,6 @@ export class RefreshTokenGrant implements Grant {
   readonly type = 'refresh_token';
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
     private readonly tokens: AccessTokensService,
     private readonly refreshTokens: RefreshTokensService,
   ) {}
@@ -25,18 +23,23 @@ export class RefreshTokenGrant implements Grant {
   async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
     assertAdministrationClient(client, this.type);
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'The parameter refresh_token is missing.');
-    const rotated = await this.refreshTokens.rotate(params.refresh_token);
-    const user = await this.users.findOneBy({ id: rotated.userId });
-    if (!user) throw new OAuthError('invalid_grant', 'The user of this refresh token no longer exists.');
-    // A refresh may narrow the scope, never widen it (RFC 6749 §6).
-    const scope = grantedScope(params.scope, rotated.scope.split(' '));
-    const subject = subjectOf('user', user.id);
+    const rotated = await this.refreshTokens.rotate(params.refresh_token, async (signIn, manager) => {
+      const user = await manager.findOneBy(User, { id: signIn.userId });
+      if (!user) throw new OAuthError('invalid_grant', 'The user of this refresh token no longer exists.');
+      const role = await manager.findOneByOrFail(Role, { id: user.roleId });
+      // The sign-in's scope, narrowed to what the user's role grants today; a refresh may narrow it further, never
+      // widen it (RFC 6749 §6).
+      const ceiling = intersectPermissions(signIn.scope.split(' ').filter(Boolean), role.permissions);
+      return { user, scope: grantedScope(params.scope, ceiling) };
+    });
+    const { user, scope } = rotated.granted;
     return this.tokens.respond({
-      subject,
+      subject: subjectOf('user', user.id),
       clientId: client.clientId,
       scope,
       version: user.tokenVersion,
       refreshToken: rotated.token,
+      signInId: rotated.familyId,
     });
   }
 }

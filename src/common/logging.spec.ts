@@ -1,0 +1,47 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { pinoHttp, type Options } from 'pino-http';
+import { loadAppConfig } from '../config/environment.js';
+import { loggerParams, redactUrl } from './logging.js';
+
+const SECRETS = 'access_token=S1&refresh_token=S2&code=S3&client_secret=S4&password=S5';
+
+describe('request logging', () => {
+  it('replaces credential parameters in URLs, whatever their case', () => {
+    expect(redactUrl(`/products?${SECRETS}&limit=5`)).toBe(
+      '/products?access_token=[REDACTED]&refresh_token=[REDACTED]&code=[REDACTED]&client_secret=[REDACTED]' +
+        '&password=[REDACTED]&limit=5',
+    );
+    expect(redactUrl('/x?ACCESS_TOKEN=abc#frag')).toBe('/x?ACCESS_TOKEN=[REDACTED]#frag');
+    expect(redactUrl('/x?barcode=1&my_access_token=2')).toBe('/x?barcode=1&my_access_token=2');
+  });
+
+  it('never writes a credential sent in the query string to the log, in the URL or the parsed query', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = express();
+    app.use(pinoHttp(loggerParams(loadAppConfig({ LOG_LEVEL: 'info' })).pinoHttp as Options, sink));
+    app.get('/products', (_req, res) => void res.json({ ok: true }));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/products?${SECRETS}&limit=5`, {
+        headers: { Authorization: 'Bearer S6' },
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const log = lines.join('');
+    expect(log).toContain('limit=5');
+    expect(log).toContain('[REDACTED]');
+    expect(log).not.toMatch(/S[1-6]/);
+  });
+});
