@@ -14,7 +14,10 @@ export async function createApp(): Promise<INestApplication> {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.enableShutdownHooks();
-  applyHttpLimits(app, app.get(AppConfig).http);
+  const config = app.get(AppConfig);
+  // Behind a proxy, the client's address (limits, logs) comes from X-Forwarded-For, from trusted proxies only.
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+  applyHttpLimits(app, config.http);
   useSafeResponseDefaults(app);
   setupOpenApi(app);
   return app;

@@ -76,12 +76,8 @@ describe('Access control: bearer tokens on every route', () => {
     const products = await createIntegration(t, ['product:read']);
     const articleToken = await tokenFor(articles.access_key_id, articles.secret_access_key);
     const productToken = await tokenFor(products.access_key_id, products.secret_access_key);
-    expectProblem(await request(t.url).get(`/files/${file.id}`).set(as(articleToken)), 403, 'insufficient-scope');
-    expectProblem(
-      await request(t.url).get(`/files/${file.id}/content`).set(as(articleToken)),
-      403,
-      'insufficient-scope',
-    );
+    expectProblem(await request(t.url).get(`/files/${file.id}`).set(as(articleToken)), 404, 'file-not-found');
+    expectProblem(await request(t.url).get(`/files/${file.id}/content`).set(as(articleToken)), 404, 'file-not-found');
     await request(t.url).get(`/files/${file.id}`).set(as(productToken)).expect(200);
     await request(t.url).get(`/files/${file.id}/content`).set(as(productToken)).expect(200);
     expectProblem(await request(t.url).delete(`/files/${file.id}`).set(as(productToken)), 403, 'insufficient-scope');

@@ -80,6 +80,19 @@ describe('Token endpoint: per-address cap and bounded password hashing', () => {
     }
   });
 
+  it('counts per client address behind a trusted proxy (TRUST_PROXY), not per proxy', async () => {
+    const t = await startTestApp({ TOKEN_FAILURES_PER_IP: '15', TRUST_PROXY: 'loopback' });
+    try {
+      const from = (address: string, username: string, password: string) =>
+        passwordAttempt(t, username, password).set('X-Forwarded-For', address);
+      for (let i = 0; i < 15; i++) await from('203.0.113.7', `nobody-${i}`, 'wrong-password-123').expect(400);
+      expect((await from('203.0.113.7', 'admin', ADMIN_PASSWORD)).status).toBe(429);
+      await from('198.51.100.9', 'admin', ADMIN_PASSWORD).expect(200);
+    } finally {
+      await t.close({ destroy: true });
+    }
+  });
+
   it('answers 503 with Retry-After beyond the hashing queue, and keeps serving other requests', async () => {
     const t = await startTestApp({
       PASSWORD_HASH_CONCURRENCY: '1',

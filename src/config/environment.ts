@@ -12,8 +12,10 @@ import {
   Matches,
   Max,
   Min,
+  ValidateBy,
   ValidateIf,
   validateSync,
+  type ValidationArguments,
 } from 'class-validator';
 
 const DURATION = /^\d{1,9}(ms|s|m|h|d)$/;
@@ -52,6 +54,12 @@ export class Environment {
   @IsInt()
   @Min(1)
   MAX_FILE_SIZE = 52_428_800;
+
+  /** Uploads one principal may have in flight at once; the next one gets 429 before a byte of it is read. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  UPLOADS_PER_PRINCIPAL = 4;
 
   /** Stored objects without a record are removed once they are older than this (seconds). */
   @Transform(toInt)
@@ -170,6 +178,16 @@ export class Environment {
   @Matches(DURATION, { message: 'HTTP_KEEP_ALIVE_TIMEOUT must be a duration like 5s' })
   HTTP_KEEP_ALIVE_TIMEOUT = '5s';
 
+  /**
+   * Which proxies in front may name the client's address in X-Forwarded-For (Express's `trust proxy`): a hop count,
+   * or addresses, subnets and the names loopback, linklocal, uniquelocal, comma-separated. Unset: none.
+   */
+  @IsOptional()
+  @Matches(/^(\d{1,2}|[0-9A-Za-z.:/]+(,\s*[0-9A-Za-z.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback',
+  })
+  TRUST_PROXY?: string;
+
   /** The whole request, body included, must arrive within this time (large uploads need long). */
   @Matches(DURATION, { message: 'HTTP_REQUEST_TIMEOUT must be a duration like 1h' })
   HTTP_REQUEST_TIMEOUT = '1h';
@@ -212,7 +230,12 @@ export class Environment {
   @Matches(DURATION, { message: 'WEBHOOK_POLL_INTERVAL must be a duration like 1s' })
   WEBHOOK_POLL_INTERVAL = '1s';
 
+  /**
+   * How long an instance holds a delivery it is sending. At least WEBHOOK_TIMEOUT + 5s (checked at start): an attempt
+   * ends at its deadline, and the lease must outlive it by the time recording the result takes.
+   */
   @Matches(DURATION, { message: 'WEBHOOK_LEASE must be a duration like 60s' })
+  @OutlastsWebhookTimeout()
   WEBHOOK_LEASE = '60s';
 
   @Transform(toInt)
@@ -245,6 +268,25 @@ export class Environment {
 
 /** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
 export type StorageConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
+
+/** Between an attempt's deadline and its lease's end: time to record the result before another instance may claim. */
+const LEASE_MARGIN_MS = 5_000;
+
+/** Refuses a WEBHOOK_LEASE that could expire while an attempt is still within WEBHOOK_TIMEOUT (a second send). */
+function OutlastsWebhookTimeout(): PropertyDecorator {
+  return ValidateBy({
+    name: 'outlastsWebhookTimeout',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => {
+        const lease = typeof value === 'string' ? parseDuration(value) : undefined;
+        const timeout = parseDuration(String((args?.object as Partial<Environment>).WEBHOOK_TIMEOUT));
+        return lease === undefined || timeout === undefined || lease >= timeout + LEASE_MARGIN_MS;
+      },
+      defaultMessage: (args?: ValidationArguments) =>
+        `WEBHOOK_LEASE must be at least WEBHOOK_TIMEOUT + 5s (WEBHOOK_TIMEOUT is ${String((args?.object as Partial<Environment>).WEBHOOK_TIMEOUT)})`,
+    },
+  });
+}
 
 /** Webhook delivery settings; durations in milliseconds. */
 export interface WebhooksConfig {
@@ -297,12 +339,15 @@ export class AppConfig {
   readonly sqlitePath: string;
   readonly storageDir: string;
   readonly maxFileSize: number;
+  readonly uploadsPerPrincipal: number;
   readonly storage: StorageConfig;
   readonly orphanGraceMs: number;
   readonly orphanSweepIntervalMs: number;
   readonly logLevel: string;
   readonly oauth: OAuthConfig;
   readonly http: HttpConfig;
+  /** Express's `trust proxy` setting, when proxies are trusted. */
+  readonly trustProxy?: number | string;
   readonly webhooks: WebhooksConfig;
 
   constructor(env: Environment) {
@@ -313,6 +358,7 @@ export class AppConfig {
     this.sqlitePath = resolve(this.dataDir, 'app.sqlite');
     this.storageDir = resolve(env.STORAGE_DIR ?? resolve(this.dataDir, 'files'));
     this.maxFileSize = env.MAX_FILE_SIZE;
+    this.uploadsPerPrincipal = env.UPLOADS_PER_PRINCIPAL;
     this.storage =
       env.STORAGE_DRIVER === 's3'
         ? {
@@ -341,6 +387,7 @@ export class AppConfig {
       endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
       dispatcher: env.WEBHOOK_DISPATCHER === 'on',
     };
+    this.trustProxy = /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY;
     this.http = {
       maxConnections: env.HTTP_MAX_CONNECTIONS,
       idleTimeoutMs: parseDuration(env.HTTP_IDLE_TIMEOUT) ?? 30_000,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/environment.js';
@@ -18,7 +18,10 @@ export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
     const extra = schema ? { options: `-c search_path=${schema}` } : undefined;
     return { type: 'postgres', url: config.databaseUrl, schema, extra, ...common };
   }
-  mkdirSync(dirname(config.sqlitePath), { recursive: true });
+  // The database holds password hashes and token state: only the service's user may read it. SQLite creates the
+  // -wal and -shm files with the database file's mode, so creating the file 0600 first covers them too.
+  mkdirSync(dirname(config.sqlitePath), { recursive: true, mode: 0o700 });
+  closeSync(openSync(config.sqlitePath, 'a', 0o600));
   return {
     type: 'better-sqlite3',
     database: config.sqlitePath,

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { MoreThan, type EntityManager } from 'typeorm';
+import type { Principal } from '../common/auth/principal.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { AttachmentOwners } from './attachment-owners.js';
+import { assertMayWrite, fileNotFound } from './file-access.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
@@ -22,10 +24,13 @@ export class FileChangesService {
     private readonly events: WebhookEvents,
   ) {}
 
-  /** Removes a record, closes the gap in its field in the same transaction, and its bytes after commit. */
-  async delete(id: number): Promise<FileRecord> {
+  /**
+   * Removes a record, closes the gap in its field in the same transaction, and its bytes after commit. The principal
+   * needs `<attachment type>:write` of the record (see assertMayWrite).
+   */
+  async delete(principal: Principal, id: number): Promise<FileRecord> {
     return this.unitOfWork.run(async (tx) => {
-      const record = await this.lockedRecord(tx, id);
+      const record = await this.lockedRecord(tx, principal, id);
       const removed = { ...record };
       await tx.manager.delete(FileRecord, { id });
       await this.closeGap(tx.manager, slotOf(record), record.sortOrder);
@@ -59,14 +64,14 @@ export class FileChangesService {
     });
   }
 
-  private async lockedRecord(tx: Transaction, id: number): Promise<FileRecord> {
-    const found = await tx.manager.findOneBy(FileRecord, { id });
-    if (!found) throw new FilesError(FilesErrorCode.FileNotFound, `File ${id} does not exist.`);
+  private async lockedRecord(tx: Transaction, principal: Principal, id: number): Promise<FileRecord> {
+    const found = assertMayWrite(principal, await tx.manager.findOneBy(FileRecord, { id }), id);
     const owner = this.registry.get(found.attachmentType);
     if (owner && tx.supportsRowLocks) await this.owners.assertExists(tx.manager, owner, found.attachmentId, true);
     // Read again under the lock: a concurrent change may have moved or removed it meanwhile.
+    // A record's attachment type never changes, so the permission checked above still holds.
     const record = await tx.manager.findOneBy(FileRecord, { id });
-    if (!record) throw new FilesError(FilesErrorCode.FileNotFound, `File ${id} does not exist.`);
+    if (!record) throw fileNotFound(id);
     return record;
   }
 

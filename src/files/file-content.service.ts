@@ -1,26 +1,48 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
+import type { Principal } from '../common/auth/principal.js';
+import { assertMayRead } from './file-access.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository } from './file-records.repository.js';
-import { FilesError, FilesErrorCode } from './files.errors.js';
+import { FilesError, FilesErrorCode, isMissingObject, storageFault } from './files.errors.js';
 import { FileStorage, type ByteRange } from './storage/file-storage.js';
 
 /** Reads file records and their stored bytes. */
 @Injectable()
 export class FileContentService {
+  private readonly logger = new Logger(FileContentService.name);
+
   constructor(
     private readonly records: FileRecordsRepository,
     private readonly storage: FileStorage,
   ) {}
 
-  async record(id: number): Promise<FileRecord> {
-    const record = await this.records.findById(id);
-    if (!record) throw new FilesError(FilesErrorCode.FileNotFound, `File ${id} does not exist.`);
-    return record;
+  /** The record, when the principal may read files of its entity type; 404 alike when missing or not readable. */
+  async readable(principal: Principal, id: number): Promise<FileRecord> {
+    return assertMayRead(principal, await this.records.findById(id), id);
   }
 
-  /** The stored bytes of a record, or one inclusive range of them. */
-  open(record: FileRecord, range?: ByteRange): Promise<Readable> {
-    return this.storage.get(record.path, range);
+  /**
+   * The stored bytes of a record, or one inclusive range of them. Bytes missing under an existing record are data
+   * lost on our side: 503 that monitoring sees and an error in the log, never a 404 that looks like a client mistake.
+   */
+  async open(record: FileRecord, range?: ByteRange): Promise<Readable> {
+    try {
+      return await this.storage.get(record.path, range);
+    } catch (error) {
+      const context = { err: error, fileId: record.id, key: record.path };
+      if (isMissingObject(error)) {
+        this.logger.error(context, 'The stored bytes of a file record are missing');
+        throw new FilesError(
+          FilesErrorCode.FileContentUnavailable,
+          `The content of file ${record.id} cannot be read at the moment.`,
+          { cause: error },
+        );
+      }
+      const fault = storageFault(error);
+      if (!fault) throw error;
+      this.logger.error(context, 'File storage fault while reading a file');
+      throw fault;
+    }
   }
 }

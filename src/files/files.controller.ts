@@ -5,20 +5,23 @@ import {
   ApiCreatedResponse,
   ApiExtraModels,
   ApiNoContentResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
   ApiTags,
+  ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RequirePermission } from '../common/auth/auth.decorators.js';
+import { Authenticated, RequirePermission } from '../common/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../common/auth/current-principal.decorator.js';
+import type { Principal } from '../common/auth/principal.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FilesService } from './files.service.js';
 import { FileChangesService } from './file-changes.service.js';
 import { FileContentService } from './file-content.service.js';
-import { filePermission } from './download/file-type-lookup.middleware.js';
 import { sendContent } from './download/send-content.js';
 import { ReorderFilesDto } from './dto/reorder-files.dto.js';
 
@@ -50,46 +53,67 @@ export class FilesController {
   })
   @ApiCreatedResponse({ description: 'Record(s) created', schema: oneOrMany })
   @ApiOkResponse({ description: 'Single field: file replaced', type: FileRecordDto })
+  @ApiTooManyRequestsResponse({ description: 'UPLOADS_PER_PRINCIPAL uploads of this client are in flight' })
   async upload(
     @Param('attachmentType') attachmentType: string,
     @Param('attachmentId', ParseIdPipe) attachmentId: number,
     @Param('fieldName') fieldName: string,
+    @CurrentPrincipal() principal: Principal,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FileRecordDto | FileRecordDto[]> {
-    const result = await this.files.upload({ attachmentType, attachmentId, fieldName }, req, res);
+    const result = await this.files.upload({ attachmentType, attachmentId, fieldName }, principal, req, res);
     res.status(result.created ? 201 : 200);
     const records = result.records.map((record) => FileRecordDto.from(record));
     return records.length === 1 ? records[0] : records;
   }
 
+  // The routes by file id check `<attachment type>:read|write` of the record they load (see file-access.ts).
+
   @Get(':id')
-  @RequirePermission(filePermission('read'))
-  @ApiOperation({ summary: 'Get one file record' })
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Get one file record',
+    description:
+      "Needs `<attachment type>:read` of the file's entity; without it the file is answered as missing (404).",
+  })
   @ApiOkResponse({ type: FileRecordDto })
-  async get(@Param('id', ParseIdPipe) id: number): Promise<FileRecordDto> {
-    return FileRecordDto.from(await this.content.record(id));
+  @ApiNotFoundResponse({ description: 'No such file, or no permission to read files of its entity type' })
+  async get(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() principal: Principal): Promise<FileRecordDto> {
+    return FileRecordDto.from(await this.content.readable(principal, id));
   }
 
   @Get(':id/content')
-  @RequirePermission(filePermission('read'))
+  @Authenticated()
   @ApiOperation({
     summary: 'Download the bytes of a file',
-    description: 'Streams with ETag, Last-Modified and one byte range (206); If-None-Match gives 304, a bad range 416.',
+    description:
+      "Needs `<attachment type>:read` of the file's entity (else 404). Streams with ETag, Last-Modified and one " +
+      'byte range (206); If-None-Match gives 304, a bad range 416.',
   })
   @ApiProduces('application/octet-stream')
-  async download(@Param('id', ParseIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const record = await this.content.record(id);
+  @ApiNotFoundResponse({ description: 'No such file, or no permission to read files of its entity type' })
+  async download(
+    @Param('id', ParseIdPipe) id: number,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const record = await this.content.readable(principal, id);
     await sendContent(record, req, res, (range) => this.content.open(record, range));
   }
 
   @Delete(':id')
-  @RequirePermission(filePermission('write'))
+  @Authenticated()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a file; the rest of its field is renumbered 0..n-1' })
+  @ApiOperation({
+    summary: 'Delete a file; the rest of its field is renumbered 0..n-1',
+    description: "Needs `<attachment type>:write` of the file's entity: 403 with only `:read`, 404 with neither.",
+  })
   @ApiNoContentResponse({ description: 'Deleted' })
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    await this.changes.delete(id);
+  @ApiNotFoundResponse({ description: 'No such file, or neither read nor write permission on its entity type' })
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.changes.delete(principal, id);
   }
 
   @Put(':attachmentType/:attachmentId/:fieldName/order')

@@ -1,11 +1,10 @@
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/environment.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
-import { FileTypeLookupMiddleware } from './download/file-type-lookup.middleware.js';
 import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
@@ -19,6 +18,7 @@ import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.i
 import { FileStorage } from './storage/file-storage.js';
 import { createStorage } from './storage/create-storage.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
+import { UploadSlots } from './upload/upload-slots.js';
 
 /** File fields: the upload endpoint, the registry of declared fields, resolution on responses, cleanup. */
 @Module({
@@ -33,6 +33,7 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
     FileChangesService,
     FileContentService,
     MultipartReceiver,
+    UploadSlots,
     FileFieldResolver,
     ResolveFileFieldsInterceptor,
     FileCleanupSubscriber,
@@ -41,14 +42,4 @@ import { MultipartReceiver } from './upload/multipart-receiver.js';
   ],
   exports: [FilesService, FileFieldResolver, ResolveFileFieldsInterceptor, FileStorage, OrphanSweeper],
 })
-export class FilesModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(FileTypeLookupMiddleware)
-      .forRoutes(
-        { path: 'files/:id', method: RequestMethod.GET },
-        { path: 'files/:id', method: RequestMethod.DELETE },
-        { path: 'files/:id/content', method: RequestMethod.GET },
-      );
-  }
-}
+export class FilesModule {}

@@ -3,6 +3,7 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
+import type { Principal } from '../common/auth/principal.js';
 import { AppConfig } from '../config/environment.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
 import { WebhookEvents } from '../webhooks/webhook-events.service.js';
@@ -14,6 +15,7 @@ import { FileRecordsRepository, type FieldSlot } from './file-records.repository
 import { FilesError, FilesErrorCode } from './files.errors.js';
 import { FileStorage } from './storage/file-storage.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
+import { UploadSlots } from './upload/upload-slots.js';
 import type { StoredPart } from './upload/streaming-storage-engine.js';
 
 /** How many files one request may append to a multi field. */
@@ -43,10 +45,25 @@ export class FilesService {
     private readonly unitOfWork: UnitOfWork,
     @InjectEntityManager() private readonly manager: EntityManager,
     private readonly events: WebhookEvents,
+    private readonly slots: UploadSlots,
   ) {}
 
-  /** Checks the target before a byte is read, streams the parts to storage, then records them in one transaction. */
-  async upload(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
+  /**
+   * Takes one of the principal's upload slots (429 when it has none left) and checks the target before a byte is
+   * read, streams the parts to storage, then records them in one transaction. The slot is freed when the upload
+   * ends however it ends; a client that goes away frees it at once, whatever is still being cleaned up.
+   */
+  async upload(target: UploadTarget, principal: Principal, req: Request, res: Response): Promise<UploadResult> {
+    const release = this.slots.acquire(principal.subject);
+    res.once('close', release);
+    try {
+      return await this.receiveAndRecord(target, req, res);
+    } finally {
+      release();
+    }
+  }
+
+  private async receiveAndRecord(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
     const { owner, field, slot } = this.owners.resolveField(
       target.attachmentType,
       target.attachmentId,

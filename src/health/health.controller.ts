@@ -1,43 +1,70 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Logger, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/auth.decorators.js';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
+import { storageFaultReason } from '../files/files.errors.js';
 import { FileStorage } from '../files/storage/file-storage.js';
 
 type CheckResult = 'up' | 'down';
+
+interface Outcome {
+  result: CheckResult;
+  /** A short reason, safe to show anyone: /health is public, so never a message, a path or a host. */
+  reason?: string;
+}
 
 @ApiTags('health')
 @Public()
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger(HealthController.name);
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
   ) {}
 
   @Get()
-  @ApiOperation({ summary: '200 when the database and the file storage are reachable, 503 otherwise' })
+  @ApiOperation({
+    summary: '200 when the database is reachable and the file storage can be written to, 503 otherwise',
+    description: 'The storage check writes and removes a small probe, so a full or read-only disk is reported down.',
+  })
   async check(@Res() res: Response): Promise<void> {
-    const checks = {
-      database: await outcome(() => this.dataSource.query('SELECT 1')),
-      storage: await outcome(() => this.storage.check()),
-    };
+    const [database, storage] = await Promise.all([
+      this.outcome(
+        'database',
+        () => this.dataSource.query('SELECT 1'),
+        () => 'database unreachable',
+      ),
+      this.outcome('storage', () => this.storage.check(), storageFaultReason),
+    ]);
+    const checks = { database: database.result, storage: storage.result };
     res.setHeader('Cache-Control', 'no-store');
-    if (Object.values(checks).every((c) => c === 'up')) {
+    if (database.result === 'up' && storage.result === 'up') {
       res.status(HttpStatus.OK).json({ status: 'ok', checks });
       return;
     }
-    const body = { ...problem(503, 'A dependency of the service is unreachable.'), checks };
+    const reasons = Object.fromEntries(
+      Object.entries({ database, storage }).flatMap(([name, o]) => (o.reason ? [[name, o.reason]] : [])),
+    );
+    const body = { ...problem(503, 'A dependency of the service is unavailable.'), checks, reasons };
     res.status(HttpStatus.SERVICE_UNAVAILABLE).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
-}
 
-async function outcome(probe: () => Promise<unknown>): Promise<CheckResult> {
-  return probe().then(
-    () => 'up',
-    () => 'down',
-  );
+  private async outcome(
+    name: string,
+    probe: () => Promise<unknown>,
+    describe: (error: unknown) => string,
+  ): Promise<Outcome> {
+    try {
+      await probe();
+      return { result: 'up' };
+    } catch (error) {
+      this.logger.error({ err: error, check: name }, 'Health check failed');
+      return { result: 'down', reason: describe(error) };
+    }
+  }
 }

@@ -14,46 +14,103 @@ export interface SendResult {
   durationMs: number;
 }
 
+/** What a receiver answered, before the attempt's duration is known. */
+type Answer = Pick<SendResult, 'statusCode' | 'retryAfter' | 'body'>;
+
 const BODY_LIMIT = 2048;
+const ERROR_LIMIT = 500;
 export const USER_AGENT = 'file-fields-service-webhooks/1';
 
-/** POSTs one signed body; never follows redirects; refuses non-public destinations unless configured otherwise. */
+/** An attempt ran past WEBHOOK_TIMEOUT, counted from before the connection to the end of the response head. */
+export class WebhookDeadlineError extends Error {
+  readonly code = 'ETIMEDOUT';
+
+  constructor(readonly timeoutMs: number) {
+    super(`No complete answer within ${timeoutMs} ms`);
+    this.name = 'WebhookDeadlineError';
+  }
+}
+
+/**
+ * POSTs one signed body; never follows redirects; refuses non-public destinations unless configured otherwise.
+ * WEBHOOK_TIMEOUT is a hard deadline for the whole attempt, so a receiver that drips bytes cannot hold an attempt
+ * (and its lease) open, and whatever a receiver does ends up as a result: `send` never rejects.
+ */
 @Injectable()
 export class WebhookSender {
   constructor(private readonly config: AppConfig) {}
 
-  send(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
+  async send(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = Date.now();
+    const { allowPrivateNetworks, timeoutMs } = this.config.webhooks;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new WebhookDeadlineError(timeoutMs)), timeoutMs);
+    try {
+      // The race settles at the deadline even if the socket never reports anything after being destroyed.
+      const answer = await Promise.race([
+        exchange(url, body, headers, { signal: deadline.signal, allowPrivateNetworks }),
+        rejectOnAbort(deadline.signal),
+      ]);
+      return { ...answer, durationMs: Date.now() - started };
+    } catch (error) {
+      // Once the deadline has passed, whatever the torn-down socket reported is a consequence of the timeout.
+      const cause: unknown = deadline.signal.aborted ? deadline.signal.reason : error;
+      return { ...failure(cause), durationMs: Date.now() - started };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+interface ExchangeOptions {
+  /** Aborting it destroys the request and, once there is one, the response. */
+  signal: AbortSignal;
+  allowPrivateNetworks: boolean;
+}
+
+/** One request and the head of its response; rejects on any error of either, and never leaves an error unheard. */
+function exchange(url: string, body: string, headers: Record<string, string>, options: ExchangeOptions) {
+  return new Promise<Answer>((resolve, reject) => {
     const target = new URL(url);
     const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const { allowPrivateNetworks, timeoutMs } = this.config.webhooks;
-    return new Promise((resolve) => {
-      const done = (result: Omit<SendResult, 'durationMs'>) => resolve({ ...result, durationMs: Date.now() - started });
-      const req = request(
-        target,
-        {
-          method: 'POST',
-          headers: { ...headers, 'Content-Length': Buffer.byteLength(body), 'User-Agent': USER_AGENT },
-          timeout: timeoutMs,
-          ...(allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
-        },
-        (res) =>
-          void readHead(res).then((text) =>
-            done({ statusCode: res.statusCode, retryAfter: headerOf(res, 'retry-after'), body: text }),
-          ),
-      );
-      req.setTimeout(timeoutMs, () =>
-        req.destroy(Object.assign(new Error(`No answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
-      );
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        done({
-          error: `${error.code ?? 'ERROR'}: ${error.message}`.slice(0, 500),
-          timedOut: error.code === 'ETIMEDOUT',
-        }),
-      );
-      req.end(body);
-    });
-  }
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': Buffer.byteLength(body), 'User-Agent': USER_AGENT },
+        signal: options.signal,
+        ...(options.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
+      },
+      (res) => {
+        // Kept for the response's whole life: an error after the head was read must not become an uncaught one.
+        res.on('error', reject);
+        readHead(res).then(
+          (text) => resolve({ statusCode: res.statusCode, retryAfter: headerOf(res, 'retry-after'), body: text }),
+          reject,
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) =>
+    signal.addEventListener('abort', () => reject(asError(signal.reason)), { once: true }),
+  );
+}
+
+function failure(cause: unknown): Pick<SendResult, 'error' | 'timedOut'> {
+  const error = asError(cause) as NodeJS.ErrnoException;
+  return {
+    error: `${error.code ?? 'ERROR'}: ${error.message}`.slice(0, ERROR_LIMIT),
+    timedOut: error instanceof WebhookDeadlineError,
+  };
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
 }
 
 function headerOf(res: IncomingMessage, name: string): string | undefined {
@@ -61,13 +118,14 @@ function headerOf(res: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Reads at most 2 KiB of the answer and discards the rest. */
+/** Reads at most 2 KiB of the answer; leaving the loop early destroys the response rather than waiting for the rest. */
 async function readHead(res: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of res as AsyncIterable<Buffer>) {
-    if (length < BODY_LIMIT) chunks.push(chunk.subarray(0, BODY_LIMIT - length));
+    chunks.push(chunk.subarray(0, BODY_LIMIT - length));
     length += chunk.length;
+    if (length >= BODY_LIMIT) break;
   }
   return Buffer.concat(chunks).toString('utf8');
 }

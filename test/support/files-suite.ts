@@ -35,7 +35,8 @@ export function describeFilesSuite(driver: string, storageUnderTest: StorageUnde
     beforeAll(async () => {
       const storage = await storageUnderTest.start();
       stopStorage = storage.stop;
-      t = await startTestApp({ MAX_FILE_SIZE: String(64 * 1024), ...storage.env });
+      // 20 parallel uploads of one principal below need as many upload slots (UPLOADS_PER_PRINCIPAL).
+      t = await startTestApp({ MAX_FILE_SIZE: String(64 * 1024), UPLOADS_PER_PRINCIPAL: '20', ...storage.env });
     });
     afterAll(async () => {
       await t.close({ destroy: true });

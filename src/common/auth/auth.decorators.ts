@@ -23,3 +23,15 @@ export function RequirePermission(permission: PermissionRequirement) {
     ApiForbiddenResponse({ description: 'The token lacks the permission' }),
   );
 }
+
+/**
+ * A route that needs a valid bearer token but checks the permission itself, because the permission depends on a
+ * record the handler loads (e.g. a file's entity type). The access guard lets any valid token through such a route.
+ */
+export function Authenticated() {
+  return applyDecorators(
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'Missing, malformed, expired or revoked access token' }),
+    ApiForbiddenResponse({ description: 'The token lacks the permission' }),
+  );
+}

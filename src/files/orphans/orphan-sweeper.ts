@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/environment.js';
 import { FileFieldRegistry } from '../file-field.registry.js';
 import { FileRecordsRepository } from '../file-records.repository.js';
-import { FileStorage, type StoredObject } from '../storage/file-storage.js';
+import { FileStorage, isReservedKey, type StoredObject } from '../storage/file-storage.js';
 
 export interface SweepOptions {
   /** Report what would be removed without removing it. */
@@ -63,8 +63,12 @@ export class OrphanSweeper {
     return [];
   }
 
-  /** Only keys this service writes (`<attachment type>/<id>/...`): a shared bucket's other objects are left alone. */
+  /**
+   * Only keys this service writes for records (`<attachment type>/<id>/...`): a shared bucket's other objects, and
+   * the storage's own reserved objects (the health probe), are left alone.
+   */
   private isOurs(key: string): boolean {
+    if (isReservedKey(key)) return false;
     const [type, id] = key.split('/');
     return this.registry.get(type) !== undefined && /^[1-9]\d*$/.test(id ?? '');
   }

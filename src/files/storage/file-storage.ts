@@ -25,8 +25,18 @@ export abstract class FileStorage {
   abstract exists(key: string): Promise<boolean>;
   /** Every stored object (on disk also unfinished temporary files), for orphan sweeping and checks. */
   abstract list(): AsyncIterable<StoredObject>;
-  /** Throws when the storage cannot be reached (for the health check). */
+  /** Throws when the storage cannot be reached or written to (for the health check). */
   abstract check(): Promise<void>;
+}
+
+/**
+ * Where a storage keeps objects of its own (the health check's write probe). No record key can start with it, as
+ * keys never start with a dot; listings skip it and the orphan sweeper never touches it.
+ */
+export const RESERVED_PREFIX = '.health/';
+
+export function isReservedKey(key: string): boolean {
+  return key.startsWith(RESERVED_PREFIX);
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -34,6 +34,28 @@ describe('LocalDiskStorage', () => {
     });
     await expect(storage.put('product/1/broken', failing)).rejects.toThrow('client went away');
     expect(await readdir(join(root, 'product', '1'))).toEqual([]);
+  });
+
+  it('creates directories 0700 and files 0600', async () => {
+    await storage.put('product/1/private', Readable.from([Buffer.from('secret')]));
+    expect((await stat(join(root, 'product'))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(root, 'product', '1'))).mode & 0o777).toBe(0o700);
+    expect((await stat(join(root, 'product', '1', 'private'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('checks by writing a probe under the reserved prefix, which it removes and never lists', async () => {
+    await storage.put('product/1/kept', Readable.from([Buffer.from('x')]));
+    await expect(storage.check()).resolves.toBeUndefined();
+    expect(await readdir(join(root, '.health'))).toEqual([]);
+    await writeFile(join(root, '.health', 'probe-left-by-a-crash'), 'ok');
+    const keys: string[] = [];
+    for await (const object of storage.list()) keys.push(object.key);
+    expect(keys).toEqual(['product/1/kept']);
+  });
+
+  it('fails the check when the probe cannot be written', async () => {
+    await writeFile(join(root, '.health'), 'a file where the probe directory belongs');
+    await expect(storage.check()).rejects.toThrow();
   });
 
   it.each(['../escape', '/etc/passwd', 'product/../../x', 'Product/1', 'a//b', 'product/1/..', ''])(

@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, FileStorage, type ByteRange, type StoredObject } from './file-storage.js';
+import {
+  assertSafeKey,
+  FileStorage,
+  isReservedKey,
+  RESERVED_PREFIX,
+  type ByteRange,
+  type StoredObject,
+} from './file-storage.js';
 
 /** Temporary files carry this suffix until they are complete, so a crash never leaves a half file under a real key. */
 export const TEMP_SUFFIX = '.partial';
+
+/** Stored files are private to the service's user: other local users must not read uploads. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
 
 /** Stores files on local disk under one root directory; every path is confined to that root. */
 export class LocalDiskStorage extends FileStorage {
@@ -21,9 +32,9 @@ export class LocalDiskStorage extends FileStorage {
   async put(key: string, body: Readable): Promise<void> {
     const target = this.pathOf(key);
     const temp = `${target}.${randomUUID()}${TEMP_SUFFIX}`;
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
     try {
-      await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: FILE_MODE }));
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
@@ -53,14 +64,26 @@ export class LocalDiskStorage extends FileStorage {
     for (const entry of entries) {
       if (!entry.isFile()) continue;
       const path = join(entry.parentPath, entry.name);
+      const key = relative(this.root, path).split(sep).join('/');
+      if (isReservedKey(key)) continue;
       const info = await stat(path).catch(() => undefined);
-      if (info) yield { key: relative(this.root, path).split(sep).join('/'), modifiedAt: info.mtime };
+      if (info) yield { key, modifiedAt: info.mtime };
     }
   }
 
+  /**
+   * Creates and removes a small file, as an upload would: a full (ENOSPC) or read-only (EROFS) disk fails here,
+   * where a mere access() check would still pass. The probe lives under the reserved prefix.
+   */
   async check(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
-    await access(this.root, constants.R_OK | constants.W_OK);
+    const dir = join(this.root, ...RESERVED_PREFIX.split('/').filter(Boolean));
+    await mkdir(dir, { recursive: true, mode: DIR_MODE });
+    const probe = join(dir, `probe-${randomUUID()}`);
+    try {
+      await writeFile(probe, 'ok', { flag: 'wx', mode: FILE_MODE });
+    } finally {
+      await rm(probe, { force: true });
+    }
   }
 
   private pathOf(key: string): string {

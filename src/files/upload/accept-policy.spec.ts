@@ -13,6 +13,12 @@ describe('isAccepted', () => {
     expect(isAccepted('application/x-msdownload')).toBe(false);
   });
 
+  it('refuses XML by default, since it may hold XHTML or SVG elements', () => {
+    expect(isAccepted('application/xml')).toBe(false);
+    expect(isAccepted('text/xml', ['text/*'])).toBe(false);
+    expect(isAccepted('application/xml', ['application/xml'])).toBe(true);
+  });
+
   it('accepts a refused type that the field names exactly', () => {
     expect(isAccepted('image/svg+xml', ['image/svg+xml'])).toBe(true);
   });

@@ -1,8 +1,13 @@
-/** Types that can run script in a browser or on a machine: refused unless a field names them exactly. */
+/**
+ * Types that can run script in a browser or on a machine: refused unless a field names them exactly. XML is among
+ * them because an XML document may hold XHTML or SVG elements, which a browser renders and runs.
+ */
 export const REFUSED_BY_DEFAULT: readonly string[] = [
   'text/html',
   'application/xhtml+xml',
   'image/svg+xml',
+  'application/xml',
+  'text/xml',
   'application/x-msdownload',
   'application/x-executable',
   'application/x-elf',

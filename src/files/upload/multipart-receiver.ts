@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { FileStorage } from '../storage/file-storage.js';
@@ -22,6 +22,8 @@ export interface ReceiveOptions {
  */
 @Injectable()
 export class MultipartReceiver {
+  private readonly logger = new Logger(MultipartReceiver.name);
+
   constructor(private readonly storage: FileStorage) {}
 
   async receive(req: Request, res: Response, options: ReceiveOptions): Promise<StoredPart[]> {
@@ -30,10 +32,12 @@ export class MultipartReceiver {
     }
     const middleware = multer({
       storage: new StreamingStorageEngine(this.storage, options),
+      // Browsers and HTTP clients send file names as raw UTF-8; busboy would read them as latin1 and garble them.
+      defParamCharset: 'utf8',
       limits: { fileSize: options.maxFileSize, files: options.maxFiles, fields: 20, parts: options.maxFiles + 20 },
     }).array(FILE_PART, options.maxFiles);
     await new Promise<void>((resolve, reject) =>
-      middleware(req, res, (error?: unknown) => (error ? reject(toUploadError(error, options)) : resolve())),
+      middleware(req, res, (error?: unknown) => (error ? reject(this.failure(error, options)) : resolve())),
     );
     const files = (req.files ?? []) as Array<Express.Multer.File & { stored: StoredPart }>;
     if (files.length === 0) {
@@ -41,10 +45,20 @@ export class MultipartReceiver {
     }
     return files.map((file) => file.stored);
   }
+
+  /** The error to answer; a storage fault is ours, not the client's, so it is also logged for operators. */
+  private failure(error: unknown, options: ReceiveOptions): Error {
+    const answer = toUploadError(error, options);
+    if (answer instanceof FilesError && answer.status >= 500) {
+      this.logger.error({ err: answer.cause, code: answer.code }, 'File storage fault while storing an upload');
+    }
+    return answer;
+  }
 }
 
 /** Maps multer and busboy failures to client errors; anything else is rethrown as it is. */
 export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'maxFiles' | 'maxFileSize'>): Error {
+  if (error instanceof FilesError) return error;
   if (error instanceof MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':

@@ -2,28 +2,30 @@ import { fileTypeFromBuffer } from 'file-type';
 
 /**
  * Decides the MIME type from the leading bytes only; the client's Content-Type and file name are never trusted.
- * Binary formats come from file-type's signatures; valid UTF-8 free of binary control bytes is text/plain, or
- * text/html, image/svg+xml or application/xml when it starts as such markup; anything else is application/octet-stream.
+ * Binary formats come from file-type's signatures; valid UTF-8 free of binary control bytes is text/plain, unless it
+ * holds markup anywhere in the sample (then text/html, or image/svg+xml for an SVG element), so that it can be
+ * refused; anything else is application/octet-stream.
  */
 export async function sniffMimeType(head: Buffer): Promise<string> {
   const detected = (await fileTypeFromBuffer(head))?.mime;
-  // file-type calls every XML document application/xml; an SVG image must be told apart.
+  // file-type calls every XML document application/xml; as text it is judged as markup below.
   if (detected && detected !== 'application/xml') return detected;
-  if (head.length > 0 && looksLikeText(head)) return markupType(head) ?? detected ?? 'text/plain';
+  if (head.length > 0 && looksLikeText(head)) return markupType(head) ?? 'text/plain';
   return detected ?? 'application/octet-stream';
 }
 
-/** Text that a browser would render as a page or an SVG image must be named so, so that it can be refused. */
+/**
+ * Browsers find markup anywhere in a document, not only at its start, and XHTML or SVG behind an XML declaration,
+ * a DOCTYPE or a comment runs script as well. So any tag-like sequence anywhere in the sample makes text markup:
+ * `<name`, `</`, `<!` or `<?`. A `<` before a space, a digit or `=` (`a < b`, `x<3`, `1 <= 2`) is no tag.
+ */
+const TAG_LIKE = /<[a-z/!?]/i;
+const SVG_ELEMENT = /<(?:[a-z][\w.-]*:)?svg(?:[\s/>]|$)/i;
+
 function markupType(head: Buffer): string | undefined {
-  const start = head
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart()
-    .slice(0, 1024)
-    .toLowerCase();
-  if (/^<(!doctype html|html|head|body|script|iframe|!--)/.test(start)) return 'text/html';
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(start)) return 'image/svg+xml';
-  if (start.startsWith('<?xml')) return 'application/xml';
+  const text = head.toString('utf8');
+  if (SVG_ELEMENT.test(text)) return 'image/svg+xml';
+  if (TAG_LIKE.test(text)) return 'text/html';
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage.js';
 import { ByteInspector } from './byte-inspector.js';
-import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { FilesError, FilesErrorCode, storageFault } from '../files.errors.js';
 import { isAccepted } from './accept-policy.js';
 import type { ReceiveOptions } from './multipart-receiver.js';
 import { sniffMimeType } from './sniff-mime-type.js';
@@ -51,11 +51,18 @@ export class StreamingStorageEngine implements StorageEngine {
     const inspector = new ByteInspector();
     const body = new PassThrough();
     // The storage consumes `body` while the inspector feeds it; both must finish.
-    await Promise.all([pipeline(file.stream, inspector, body), this.storage.put(key, body)]).catch(async (error) => {
+    const feeding = pipeline(file.stream, inspector, body);
+    const storing = this.storage.put(key, body);
+    try {
+      await Promise.all([feeding, storing]);
+    } catch (error) {
       body.destroy();
+      // Destroying `body` settles both sides. A storage fault (full disk, read-only disk, S3 down) decides the
+      // answer even when the feeding side reported it first, as a pipeline passes the storage's error along.
+      const [, stored] = await Promise.allSettled([feeding, storing]);
       await this.storage.delete(key).catch(() => undefined);
-      throw error;
-    });
+      throw (stored.status === 'rejected' ? storageFault(stored.reason) : undefined) ?? error;
+    }
     const mimeType = await sniffMimeType(inspector.head());
     if (!isAccepted(mimeType, this.options.accept)) {
       await this.storage.delete(key);
@@ -71,10 +78,23 @@ export class StreamingStorageEngine implements StorageEngine {
   }
 }
 
-/** Keeps the client's file name for display only: no directories, no control characters, bounded length. */
+/** C0 and C1 control characters and DEL. */
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Bidirectional formatting characters: U+202E can show `evil\u202Egnp.exe` as `evilexe.png`, hiding an extension.
+ * Embeddings and overrides (U+202A-U+202E), isolates (U+2066-U+2069) and the marks LRM, RLM and ALM.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/**
+ * Keeps the client's file name for display only: no directories, no control characters, no bidirectional
+ * formatting characters, at most 255 characters.
+ */
 export function sanitizeName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(0, 255);
+  const clean = base.replace(CONTROLS, '').replace(BIDI_CONTROLS, '').trim();
+  // Cut by code points: slicing UTF-16 units could split an emoji into a lone surrogate that PostgreSQL refuses.
+  return [...(clean || 'file')].slice(0, 255).join('');
 }
