@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+// Loading the application module registers every feature's entities and migrations (DatabaseModule.forFeature).
+import './src/app.module.js';
 import { loadAppConfig } from './src/config/environment.js';
 import { buildDataSourceOptions } from './src/database/data-source-options.js';
 

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+// Loading the application module registers every feature's entities and migrations (DatabaseModule.forFeature).
+import './app.module.js';
 import { parseArgs } from 'node:util';
 import { OrphanSweeper } from './files/orphans/orphan-sweeper.js';
 import { SweepCliModule } from './files/orphans/sweep-cli.module.js';

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
-import { getRepositoryToken, TypeOrmModule } from '@nestjs/typeorm';
+import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { DatabaseModule } from '../database/database.module.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { Article } from './article.entity.js';
 import { CreateArticleDto, CreateProductDto, UpdateArticleDto, UpdateProductDto } from './catalog.dto.js';
 import { createCatalogController } from './catalog.controller.js';
 import { CatalogService, type CatalogEntity } from './catalog.service.js';
+import { Catalog1763799999000 } from './migrations/1763799999000-catalog.js';
 import { Product } from './product.entity.js';
 
 export const PRODUCTS = Symbol('ProductsService');
@@ -20,7 +22,7 @@ const serviceFor = (token: symbol, entity: Function, label: string) => ({
 
 /** The example entities that declare file fields: products and articles. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Product, Article])],
+  imports: [DatabaseModule.forFeature({ entities: [Product, Article], migrations: [Catalog1763799999000] })],
   controllers: [
     createCatalogController({
       path: 'products',

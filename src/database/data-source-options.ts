@@ -2,8 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/environment.js';
-import { entities } from './entities.js';
-import { migrations } from '../migrations/index.js';
+import { schemaRegistry } from './schema-registry.js';
 
 /**
  * The one DataSource definition, shared by the service and the TypeORM CLI (ormconfig.ts).
@@ -11,7 +10,12 @@ import { migrations } from '../migrations/index.js';
  * The schema only ever changes through migrations.
  */
 export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
-  const common = { entities, migrations, synchronize: false, migrationsTransactionMode: 'each' } as const;
+  const common = {
+    entities: schemaRegistry.entities(),
+    migrations: schemaRegistry.migrations(),
+    synchronize: false,
+    migrationsTransactionMode: 'each',
+  } as const;
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     // The search_path makes raw SQL (migrations, health check) address the configured schema too.

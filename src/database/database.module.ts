@@ -1,7 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/environment.js';
 import { buildDataSourceOptions } from './data-source-options.js';
+import { schemaRegistry, type FeatureSchema } from './schema-registry.js';
 import { UnitOfWork } from './unit-of-work.js';
 
 /** The DataSource (migrations run at start, never synchronize) and the unit of work every write goes through. */
@@ -16,4 +17,10 @@ import { UnitOfWork } from './unit-of-work.js';
   providers: [UnitOfWork],
   exports: [UnitOfWork],
 })
-export class DatabaseModule {}
+export class DatabaseModule {
+  /** A feature's entities (with their repositories) and migrations; call it in the feature module's `imports`. */
+  static forFeature(schema: FeatureSchema): DynamicModule {
+    schemaRegistry.register(schema);
+    return TypeOrmModule.forFeature(schema.entities);
+  }
+}

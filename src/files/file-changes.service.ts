@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { MoreThan, type EntityManager } from 'typeorm';
 import type { Principal } from '../common/auth/principal.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
-import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { assertMayWrite, fileNotFound } from './file-access.js';
 import { FileRecordDto } from './file-record.dto.js';
@@ -10,6 +9,7 @@ import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
+import { FileEventPublisher } from './events/file-event-publisher.js';
 import { FileStorage } from './storage/file-storage.js';
 
 /** Deletes and reorders the files of a field; positions stay 0..n-1 after every change. */
@@ -21,7 +21,7 @@ export class FileChangesService {
     private readonly records: FileRecordsRepository,
     private readonly storage: FileStorage,
     private readonly unitOfWork: UnitOfWork,
-    private readonly events: WebhookEvents,
+    private readonly events: FileEventPublisher,
   ) {}
 
   /**
@@ -34,7 +34,7 @@ export class FileChangesService {
       const removed = { ...record };
       await tx.manager.delete(FileRecord, { id });
       await this.closeGap(tx.manager, slotOf(record), record.sortOrder);
-      await this.events.record(tx, 'file.deleted', { file: FileRecordDto.from(record) });
+      await this.events.publish(tx, { kind: 'file.deleted', data: { file: FileRecordDto.from(record) } });
       tx.afterCommit(() => this.storage.delete(record.path));
       return Object.assign(new FileRecord(), removed);
     });
@@ -54,12 +54,9 @@ export class FileChangesService {
       for (const [index, id] of ids.entries()) await tx.manager.update(FileRecord, { id }, { sortOrder: -1 - index });
       for (const [index, id] of ids.entries()) await tx.manager.update(FileRecord, { id }, { sortOrder: index });
       const reordered = ids.map((id, index) => Object.assign(byId.get(id)!, { sortOrder: index }));
-      await this.events.record(tx, 'file.reordered', {
-        attachment_type: attachmentType,
-        attachment_id: attachmentId,
-        field: fieldName,
-        files: reordered.map((record) => FileRecordDto.from(record)),
-      });
+      const files = reordered.map((record) => FileRecordDto.from(record));
+      const data = { attachment_type: attachmentType, attachment_id: attachmentId, field: fieldName, files };
+      await this.events.publish(tx, { kind: 'file.reordered', data });
       return reordered;
     });
   }

@@ -7,7 +7,7 @@ import {
   type TransactionCommitEvent,
   type TransactionRollbackEvent,
 } from 'typeorm';
-import { WebhookEvents } from '../webhooks/webhook-events.service.js';
+import { FileEventPublisher } from './events/file-event-publisher.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FileRecord } from './file-record.entity.js';
@@ -27,7 +27,7 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     dataSource: DataSource,
     private readonly registry: FileFieldRegistry,
     private readonly storage: FileStorage,
-    private readonly events: WebhookEvents,
+    private readonly events: FileEventPublisher,
   ) {
     dataSource.subscribers.push(this);
   }
@@ -39,8 +39,10 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     if (typeof id !== 'number') return;
     const records = await event.manager.find(FileRecord, { where: { attachmentType: owner.type, attachmentId: id } });
     if (records.length === 0) return;
-    for (const record of records)
-      await this.events.write(event.manager, 'file.deleted', { file: FileRecordDto.from(record) });
+    for (const record of records) {
+      const deleted = { kind: 'file.deleted', data: { file: FileRecordDto.from(record) } } as const;
+      await this.events.publish({ manager: event.manager }, deleted);
+    }
     await event.manager.remove(records);
     pendingKeys(event.queryRunner).push(...records.map((r) => r.path));
   }

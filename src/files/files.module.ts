@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { DatabaseModule } from '../database/database.module.js';
 import { AppConfig } from '../config/environment.js';
+import { WebhookFileEvents } from '../webhooks/webhook-file-events.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
 import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
 import { FileFieldRegistry } from './file-field.registry.js';
-import { FileRecord } from './file-record.entity.js';
+import { filesSchema } from './files.schema.js';
+import { FileEventPublisher } from './events/file-event-publisher.js';
 import { FileRecordsRepository } from './file-records.repository.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
@@ -22,11 +24,12 @@ import { UploadSlots } from './upload/upload-slots.js';
 
 /** File fields: the upload endpoint, the registry of declared fields, resolution on responses, cleanup. */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord]), WebhooksModule],
+  imports: [DatabaseModule.forFeature(filesSchema), WebhooksModule],
   controllers: [FilesController],
   providers: [
     { provide: FileStorage, inject: [AppConfig], useFactory: createStorage },
     FileFieldRegistry,
+    { provide: FileEventPublisher, useExisting: WebhookFileEvents },
     AttachmentOwners,
     FileRecordsRepository,
     FilesService,

@@ -6,13 +6,13 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from '../common/auth/principal.js';
 import { AppConfig } from '../config/environment.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
-import { WebhookEvents } from '../webhooks/webhook-events.service.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { FileRecordDto } from './file-record.dto.js';
 import type { FileFieldDefinition } from './file-field.decorator.js';
 import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
+import { FileEventPublisher } from './events/file-event-publisher.js';
 import { FileStorage } from './storage/file-storage.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
 import { UploadSlots } from './upload/upload-slots.js';
@@ -44,7 +44,7 @@ export class FilesService {
     private readonly receiver: MultipartReceiver,
     private readonly unitOfWork: UnitOfWork,
     @InjectEntityManager() private readonly manager: EntityManager,
-    private readonly events: WebhookEvents,
+    private readonly events: FileEventPublisher,
     private readonly slots: UploadSlots,
   ) {}
 
@@ -85,9 +85,8 @@ export class FilesService {
           ? await this.append(tx.manager, slot, parts)
           : await this.replace(tx, slot, parts[0]);
         for (const record of result.records) {
-          await this.events.record(tx, result.created ? 'file.created' : 'file.updated', {
-            file: FileRecordDto.from(record),
-          });
+          const kind = result.created ? 'file.created' : 'file.updated';
+          await this.events.publish(tx, { kind, data: { file: FileRecordDto.from(record) } });
         }
         return result;
       });

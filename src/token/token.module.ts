@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokensService } from './access-tokens.service.js';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { IntegrationsController } from './admin/integrations.controller.js';
@@ -22,11 +21,12 @@ import { SubjectStatusService } from './subject-status.service.js';
 import { TokenController } from './token.controller.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
 import { TokenFailureLimiter } from './token-failure-limiter.js';
-import { tokenEntities } from './token.entities.js';
+import { DatabaseModule } from '../database/database.module.js';
+import { tokenSchema } from './token.schema.js';
 
 /** OAuth 2.0 token endpoint, integrations, users, roles, and the global access guard. */
 @Module({
-  imports: [TypeOrmModule.forFeature(tokenEntities), JwtModule.register({}), PassportModule],
+  imports: [DatabaseModule.forFeature(tokenSchema), JwtModule.register({}), PassportModule],
   controllers: [TokenController, IntegrationsController, RolesController, UsersController],
   providers: [
     SigningKeysService,

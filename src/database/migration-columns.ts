@@ -17,10 +17,5 @@ export function columns(queryRunner: QueryRunner) {
       { name: 'created_at', type: timestamp, default: now },
       { name: 'updated_at', type: timestamp, default: now },
     ],
-    timestamp: (name: string, nullable = false): TableColumnOptions => ({
-      name,
-      type: timestamp,
-      isNullable: nullable,
-    }),
   };
 }

@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columns } from './column-types.js';
+import { columns } from '../../database/migration-columns.js';
 
 export class Token1763800001000 implements MigrationInterface {
   name = 'Token1763800001000';

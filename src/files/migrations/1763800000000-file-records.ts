@@ -1,6 +1,10 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columns } from './column-types.js';
+import { columns } from '../../database/migration-columns.js';
 
+/**
+ * The file records table. The class keeps its first name, under which existing databases recorded it; the catalog's
+ * tables it also created then now come from the catalog's own migration (which skips tables that exist).
+ */
 export class FilesAndCatalog1763800000000 implements MigrationInterface {
   name = 'FilesAndCatalog1763800000000';
 
@@ -32,28 +36,9 @@ export class FilesAndCatalog1763800000000 implements MigrationInterface {
         isUnique: true,
       }),
     );
-    await queryRunner.createTable(
-      new Table({
-        name: 'products',
-        columns: [
-          c.id(),
-          { name: 'name', type: 'varchar', length: '200' },
-          { name: 'description', type: 'text', isNullable: true },
-          ...c.timestamps(),
-        ],
-      }),
-    );
-    await queryRunner.createTable(
-      new Table({
-        name: 'articles',
-        columns: [c.id(), { name: 'title', type: 'varchar', length: '300' }, ...c.timestamps()],
-      }),
-    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.dropTable('articles');
-    await queryRunner.dropTable('products');
     await queryRunner.dropTable('file_records');
   }
 }

@@ -1,0 +1,14 @@
+import type { FeatureSchema } from '../database/schema-registry.js';
+import { Integration } from './entities/integration.entity.js';
+import { RefreshToken } from './entities/refresh-token.entity.js';
+import { Role } from './entities/role.entity.js';
+import { SigningKey } from './entities/signing-key.entity.js';
+import { User } from './entities/user.entity.js';
+import { Token1763800001000 } from './migrations/1763800001000-token.js';
+import { IntegrationTokenVersion1763800003000 } from './migrations/1763800003000-integration-token-version.js';
+
+/** The TokenModule's tables and the migrations that make them. */
+export const tokenSchema: FeatureSchema = {
+  entities: [Role, User, Integration, RefreshToken, SigningKey],
+  migrations: [Token1763800001000, IntegrationTokenVersion1763800003000],
+};

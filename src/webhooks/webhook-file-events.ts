@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { FileEventPublisher, type FileEvent, type FileEventTransaction } from '../files/events/file-event-publisher.js';
+import { WebhookEvents } from './webhook-events.service.js';
+
+/** The files module's event port, implemented by the outbox: every file change becomes a webhook event. */
+@Injectable()
+export class WebhookFileEvents extends FileEventPublisher {
+  constructor(private readonly events: WebhookEvents) {
+    super();
+  }
+
+  async publish(tx: FileEventTransaction, event: FileEvent): Promise<void> {
+    const { afterCommit } = tx;
+    if (afterCommit) await this.events.record({ manager: tx.manager, afterCommit }, event.kind, event.data);
+    else await this.events.write(tx.manager, event.kind, event.data);
+  }
+}

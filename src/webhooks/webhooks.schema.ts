@@ -1,0 +1,12 @@
+import type { FeatureSchema } from '../database/schema-registry.js';
+import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
+import { WebhookDelivery } from './entities/webhook-delivery.entity.js';
+import { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
+import { WebhookEvent } from './entities/webhook-event.entity.js';
+import { Webhooks1763800002000 } from './migrations/1763800002000-webhooks.js';
+
+/** The WebhooksModule's tables and the migrations that make them. */
+export const webhooksSchema: FeatureSchema = {
+  entities: [WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt],
+  migrations: [Webhooks1763800002000],
+};
