@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DataSourceOptions } from 'typeorm';
+import { getMetadataArgsStorage, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/environment.js';
 import { schemaRegistry } from './schema-registry.js';
 
@@ -16,6 +16,7 @@ export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
     synchronize: false,
     migrationsTransactionMode: 'each',
   } as const;
+  useDialectTimestamps(config.databaseUrl ? 'postgres' : 'sqlite');
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     // The search_path makes raw SQL (migrations, health check) address the configured schema too.
@@ -36,4 +37,17 @@ export function buildDataSourceOptions(config: AppConfig): DataSourceOptions {
       db.pragma('foreign_keys = ON');
     },
   };
+}
+
+/**
+ * Creation and update times are `timestamptz` on PostgreSQL (an instant, whatever a session's time zone), which the
+ * migrations create; SQLite has no such type. Entities are written once, so the type is chosen here, per dialect,
+ * before the DataSource reads the entities' metadata.
+ */
+function useDialectTimestamps(dialect: 'postgres' | 'sqlite'): void {
+  for (const column of getMetadataArgsStorage().columns) {
+    if (column.mode === 'createDate' || column.mode === 'updateDate') {
+      column.options.type = dialect === 'postgres' ? 'timestamptz' : 'datetime';
+    }
+  }
 }

@@ -4,7 +4,8 @@ import type { QueryRunner, TableColumnOptions } from 'typeorm';
 export function columns(queryRunner: QueryRunner) {
   const postgres = queryRunner.connection.options.type === 'postgres';
   const timestamp = postgres ? 'timestamptz' : 'datetime';
-  const now = postgres ? 'now()' : "(datetime('now'))";
+  // What TypeORM itself writes for a CreateDateColumn, so that migrated and entity schemas match to the letter.
+  const now = postgres ? 'now()' : "datetime('now')";
   return {
     id: (): TableColumnOptions => ({
       name: 'id',
@@ -12,6 +13,12 @@ export function columns(queryRunner: QueryRunner) {
       isPrimary: true,
       isGenerated: true,
       generationStrategy: 'increment',
+    }),
+    /** A boolean with a default, written the way TypeORM writes it for an entity (SQLite stores 1 and 0). */
+    boolean: (name: string, value: boolean): TableColumnOptions => ({
+      name,
+      type: 'boolean',
+      default: postgres ? value : Number(value),
     }),
     timestamps: (): TableColumnOptions[] => [
       { name: 'created_at', type: timestamp, default: now },

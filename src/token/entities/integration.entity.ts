@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintNumber } from '../../database/transformers.js';
+import { Role } from './role.entity.js';
 
 /** A non-human client that obtains tokens with the client credentials grant. */
 @Entity({ name: 'integrations' })
@@ -25,6 +26,7 @@ export class Integration {
   previousSecretExpiresAt!: number | null;
 
   @Column({ name: 'role_id', type: 'integer' })
+  @ForeignKey(() => Role)
   roleId!: number;
 
   @Column({ type: 'boolean', default: true })

@@ -1,8 +1,11 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintNumber } from '../../database/transformers.js';
+import { User } from './user.entity.js';
 
 /** One refresh token of a sign-in (its family); only its SHA-256 is stored. Times are epoch milliseconds. */
 @Entity({ name: 'refresh_tokens' })
+@Index('ix_refresh_tokens_family', ['familyId'])
+@Index('ix_refresh_tokens_user', ['userId'])
 export class RefreshToken {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -14,6 +17,7 @@ export class RefreshToken {
   familyId!: string;
 
   @Column({ name: 'user_id', type: 'integer' })
+  @ForeignKey(() => User, { onDelete: 'CASCADE' })
   userId!: number;
 
   @Column({ type: 'varchar', length: 2000 })

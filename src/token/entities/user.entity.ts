@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Role } from './role.entity.js';
 
 /** A person who signs in to the administration interface with the password grant. */
 @Entity({ name: 'users' })
@@ -14,6 +15,7 @@ export class User {
   passwordHash!: string;
 
   @Column({ name: 'role_id', type: 'integer' })
+  @ForeignKey(() => Role)
   roleId!: number;
 
   /** Raised on password change: tokens carry the version they were issued under, older ones stop working. */

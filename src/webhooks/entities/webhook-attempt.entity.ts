@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { bigintNumber } from '../../database/transformers.js';
 
 /** One try at sending a delivery, kept for the retention period. */
@@ -9,6 +10,7 @@ export class WebhookAttempt {
   id!: number;
 
   @Column({ name: 'delivery_id', type: 'integer' })
+  @ForeignKey(() => WebhookDelivery, { onDelete: 'CASCADE' })
   deliveryId!: number;
 
   @Column({ name: 'attempted_at', type: 'bigint', transformer: bigintNumber })

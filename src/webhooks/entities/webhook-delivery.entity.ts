@@ -1,4 +1,6 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { WebhookEndpoint } from './webhook-endpoint.entity.js';
+import { WebhookEvent } from './webhook-event.entity.js';
 import { bigintNumber } from '../../database/transformers.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'skipped';
@@ -11,9 +13,11 @@ export class WebhookDelivery {
   id!: number;
 
   @Column({ name: 'event_id', type: 'varchar', length: 64 })
+  @ForeignKey(() => WebhookEvent)
   eventId!: string;
 
   @Column({ name: 'endpoint_id', type: 'integer' })
+  @ForeignKey(() => WebhookEndpoint, { onDelete: 'CASCADE' })
   endpointId!: number;
 
   @Column({ type: 'varchar', length: 16 })

@@ -18,7 +18,7 @@ export class Webhooks1763800002000 implements MigrationInterface {
           { name: 'secret', type: 'varchar', length: '100' },
           { name: 'previous_secret', type: 'varchar', length: '100', isNullable: true },
           epoch('previous_secret_expires_at', true),
-          { name: 'active', type: 'boolean', default: true },
+          c.boolean('active', true),
           { name: 'disabled_reason', type: 'varchar', length: '200', isNullable: true },
           epoch('failing_since', true),
           ...c.timestamps(),
