@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { ClockModule } from './common/clock.js';
@@ -11,7 +10,6 @@ import { AppConfigModule } from './config/config.module.js';
 import { AppConfig } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FilesModule } from './files/files.module.js';
-import { ResolveFileFieldsInterceptor } from './files/resolution/resolve-file-fields.interceptor.js';
 import { HealthModule } from './health/health.module.js';
 import { AccessGuard } from './token/auth/access.guard.js';
 import { TokenModule } from './token/token.module.js';
@@ -21,7 +19,6 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
   imports: [
     AppConfigModule,
     ClockModule,
-    ScheduleModule.forRoot(),
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
     DatabaseModule,
     TokenModule,
@@ -34,7 +31,6 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },
     { provide: APP_GUARD, useExisting: AccessGuard },
     { provide: APP_PIPE, useFactory: () => createValidationPipe() },
-    { provide: APP_INTERCEPTOR, useExisting: ResolveFileFieldsInterceptor },
   ],
 })
 export class AppModule {}

@@ -10,15 +10,17 @@ export interface Transaction {
   readonly supportsRowLocks: boolean;
 }
 
+/** The last queued SQLite transaction of each DataSource, shared by every UnitOfWork instance on it. */
+const tails = new WeakMap<DataSource, Promise<unknown>>();
+
 /**
  * Runs writes in transactions. SQLite has one connection that TypeORM shares between callers, so there
- * transactions are queued one after another instead of nesting into each other as savepoints.
+ * transactions are queued one after another instead of nesting into each other as savepoints; the queue belongs to
+ * the DataSource, so modules with their own UnitOfWork (the file-field framework) queue behind the same one.
  */
 @Injectable()
 export class UnitOfWork {
   private readonly logger = new Logger(UnitOfWork.name);
-  private tail: Promise<unknown> = Promise.resolve();
-
   constructor(private readonly dataSource: DataSource) {}
 
   get supportsRowLocks(): boolean {
@@ -39,8 +41,11 @@ export class UnitOfWork {
   }
 
   private serialize<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn, fn);
-    this.tail = run.catch(() => undefined);
+    const run = (tails.get(this.dataSource) ?? Promise.resolve()).then(fn, fn);
+    tails.set(
+      this.dataSource,
+      run.catch(() => undefined),
+    );
     return run;
   }
 }

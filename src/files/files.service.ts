@@ -1,10 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../common/auth/principal.js';
-import { AppConfig } from '../config/environment.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { FileRecordDto } from './file-record.dto.js';
@@ -13,6 +12,7 @@ import { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
 import { FileEventPublisher } from './events/file-event-publisher.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from './file-fields.options.js';
 import { FileStorage } from './storage/file-storage.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
 import { UploadSlots } from './upload/upload-slots.js';
@@ -37,7 +37,7 @@ export interface UploadResult {
 @Injectable()
 export class FilesService {
   constructor(
-    private readonly config: AppConfig,
+    @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     private readonly owners: AttachmentOwners,
     private readonly records: FileRecordsRepository,
     private readonly storage: FileStorage,
@@ -74,7 +74,7 @@ export class FilesService {
     const parts = await this.receiver.receive(req, res, {
       newKey: () => `${slot.attachmentType}/${slot.attachmentId}/${randomUUID()}`,
       maxFiles: field.multi ? Math.min(MAX_FILES_PER_REQUEST, field.maxCount ?? Infinity) : 1,
-      maxFileSize: Math.min(field.maxSize ?? Infinity, this.config.maxFileSize),
+      maxFileSize: Math.min(field.maxSize ?? Infinity, this.options.maxFileSize),
       accept: field.accept,
     });
     try {

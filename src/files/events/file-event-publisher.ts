@@ -25,3 +25,10 @@ export interface FileEventTransaction {
 export abstract class FileEventPublisher {
   abstract publish(tx: FileEventTransaction, event: FileEvent): Promise<void>;
 }
+
+/** The publisher when the application wants no events. */
+export class NoFileEvents extends FileEventPublisher {
+  publish(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,33 +1,32 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
-import { AppConfig } from '../../config/environment.js';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
 import { OrphanSweeper } from './orphan-sweeper.js';
 
-const INTERVAL_NAME = 'orphan-sweep';
-
-/** Runs the orphan sweeper in the background at start and every ORPHAN_SWEEP_INTERVAL_SECONDS. */
+/**
+ * Runs the orphan sweeper in the background at start and every `orphanSweepIntervalMs`. A plain timer rather than
+ * @nestjs/schedule, so that an application importing the framework needs no scheduler of its own.
+ */
 @Injectable()
 export class OrphanSweepSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OrphanSweeper.name);
   private running?: Promise<void>;
+  private timer?: NodeJS.Timeout;
 
   constructor(
-    private readonly config: AppConfig,
+    @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     private readonly sweeper: OrphanSweeper,
-    private readonly scheduler: SchedulerRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
     this.runInBackground();
-    if (this.config.orphanSweepIntervalMs > 0) {
-      const timer = setInterval(() => this.runInBackground(), this.config.orphanSweepIntervalMs);
-      timer.unref();
-      this.scheduler.addInterval(INTERVAL_NAME, timer);
+    if (this.options.orphanSweepIntervalMs > 0) {
+      this.timer = setInterval(() => this.runInBackground(), this.options.orphanSweepIntervalMs);
+      this.timer.unref();
     }
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
+    clearInterval(this.timer);
     await this.running;
   }
 

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import { AppConfig } from '../../config/environment.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
 import { FileFieldRegistry } from '../file-field.registry.js';
 import { FileRecordsRepository } from '../file-records.repository.js';
 import { FileStorage, isReservedKey, type StoredObject } from '../storage/file-storage.js';
@@ -30,15 +30,16 @@ const BATCH = 500;
 @Injectable()
 export class OrphanSweeper {
   constructor(
-    private readonly config: AppConfig,
+    @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     private readonly storage: FileStorage,
     private readonly records: FileRecordsRepository,
     private readonly registry: FileFieldRegistry,
-    private readonly clock: Clock,
+    // The application's clock when it provides one (tests move it), else the real time.
+    @Optional() private readonly clock: Clock = new Clock(),
   ) {}
 
   async sweep(options: SweepOptions = {}): Promise<SweepReport> {
-    const cutoff = this.clock.nowMs() - (options.graceMs ?? this.config.orphanGraceMs);
+    const cutoff = this.clock.nowMs() - (options.graceMs ?? this.options.orphanGraceMs);
     const report: SweepReport = { scanned: 0, orphans: [], removed: 0, failed: 0, dryRun: options.dryRun ?? false };
     let batch: StoredObject[] = [];
     for await (const object of this.storage.list()) {

@@ -1,9 +1,10 @@
-import type { AppConfig } from '../../config/environment.js';
+import { resolveFileFieldsOptions } from '../file-fields.options.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import { FilesError } from '../files.errors.js';
 import { UploadSlots } from './upload-slots.js';
 
 describe('UploadSlots', () => {
-  const slots = () => new UploadSlots({ uploadsPerPrincipal: 2 } as AppConfig);
+  const slots = () => new UploadSlots(resolveFileFieldsOptions({ storage: {} as FileStorage, uploadsPerPrincipal: 2 }));
 
   it('refuses the subject its limit+1st upload with 429 and Retry-After, but not another subject', () => {
     const s = slots();

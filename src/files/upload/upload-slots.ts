@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../../config/environment.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 
 /**
@@ -10,12 +10,12 @@ import { FilesError, FilesErrorCode } from '../files.errors.js';
 export class UploadSlots {
   private readonly inFlight = new Map<string, number>();
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(@Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions) {}
 
   /** Takes a slot for the subject, or throws 429; the function returned frees it, once however often it is called. */
   acquire(subject: string): () => void {
     const held = this.inFlight.get(subject) ?? 0;
-    const limit = this.config.uploadsPerPrincipal;
+    const limit = this.options.uploadsPerPrincipal;
     if (held >= limit) {
       throw new FilesError(
         FilesErrorCode.TooManyUploads,

@@ -1,0 +1,92 @@
+import { Module, type DynamicModule, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UnitOfWork } from '../database/unit-of-work.js';
+import { AttachmentOwners } from './attachment-owners.js';
+import { FileEventPublisher, NoFileEvents } from './events/file-event-publisher.js';
+import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
+import { FileChangesService } from './file-changes.service.js';
+import { FileContentService } from './file-content.service.js';
+import { FileFieldRegistry } from './file-field.registry.js';
+import {
+  FILE_FIELDS_OPTIONS,
+  resolveFileFieldsOptions,
+  type FileFieldsOptions,
+  type ResolvedFileFieldsOptions,
+} from './file-fields.options.js';
+import { FileRecord } from './file-record.entity.js';
+import { FileRecordsRepository } from './file-records.repository.js';
+import { FilesController } from './files.controller.js';
+import { FilesService } from './files.service.js';
+import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
+import { OrphanSweeper } from './orphans/orphan-sweeper.js';
+import { FileFieldResolver } from './resolution/file-field.resolver.js';
+import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
+import { FileStorage } from './storage/file-storage.js';
+import { MultipartReceiver } from './upload/multipart-receiver.js';
+import { UploadSlots } from './upload/upload-slots.js';
+
+/** `forRootAsync`: options from other providers, and optionally where change events go. */
+export interface FileFieldsAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  inject?: Array<Type | string | symbol>;
+  useFactory: (...args: never[]) => FileFieldsOptions | Promise<FileFieldsOptions>;
+  /** A provider of {@link FileEventPublisher} that `imports` export (e.g. a webhook outbox); none: no events. */
+  eventPublisher?: Type<FileEventPublisher>;
+}
+
+const PARTS: Provider[] = [
+  UnitOfWork,
+  FileFieldRegistry,
+  AttachmentOwners,
+  FileRecordsRepository,
+  FilesService,
+  FileChangesService,
+  FileContentService,
+  MultipartReceiver,
+  UploadSlots,
+  FileFieldResolver,
+  ResolveFileFieldsInterceptor,
+  FileCleanupSubscriber,
+  OrphanSweeper,
+  OrphanSweepSchedule,
+  {
+    provide: FileStorage,
+    inject: [FILE_FIELDS_OPTIONS],
+    useFactory: (options: ResolvedFileFieldsOptions) => options.storage,
+  },
+  // Every response is walked for entities with file fields, whichever controller returned it.
+  { provide: APP_INTERCEPTOR, useExisting: ResolveFileFieldsInterceptor },
+];
+
+/**
+ * The file-field framework: `@FileField()` properties of any TypeORM entity of the application become uploadable
+ * (`POST /files/{type}/{id}/{field}`), readable and deletable by id, and resolved to file records in every response.
+ * The application registers `FileRecord` with its DataSource and runs `fileFieldsMigrations`; callers are read from
+ * `req.user` (`{ subject, scopes }`, as a passport strategy sets it): a file's routes need `<type>:read|write`.
+ */
+@Module({})
+export class FileFieldsModule {
+  static forRoot(options: FileFieldsOptions): DynamicModule {
+    return FileFieldsModule.forRootAsync({ useFactory: () => options });
+  }
+
+  static forRootAsync(options: FileFieldsAsyncOptions): DynamicModule {
+    return {
+      module: FileFieldsModule,
+      imports: [TypeOrmModule.forFeature([FileRecord]), ...(options.imports ?? [])],
+      controllers: [FilesController],
+      providers: [
+        {
+          provide: FILE_FIELDS_OPTIONS,
+          inject: options.inject ?? [],
+          useFactory: async (...args: never[]) => resolveFileFieldsOptions(await options.useFactory(...args)),
+        },
+        options.eventPublisher
+          ? { provide: FileEventPublisher, useExisting: options.eventPublisher }
+          : { provide: FileEventPublisher, useClass: NoFileEvents },
+        ...PARTS,
+      ],
+      exports: [FileStorage, FilesService, FileFieldResolver, OrphanSweeper],
+    };
+  }
+}

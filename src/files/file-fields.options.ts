@@ -1,0 +1,32 @@
+import type { FileStorage } from './storage/file-storage.js';
+
+/** How the file-field framework is set up by the application that imports it. */
+export interface FileFieldsOptions {
+  /** Where file bytes live: `new LocalDiskStorage(dir)`, an `S3Storage`, or any other {@link FileStorage}. */
+  storage: FileStorage;
+  /** Largest accepted file in bytes (a field's `maxSize` can only lower it). Default 50 MiB. */
+  maxFileSize?: number;
+  /** Uploads one caller (`req.user.subject`) may have in flight at once. Default 4. */
+  uploadsPerPrincipal?: number;
+  /** Stored objects without a record are removed once older than this. Default one hour. */
+  orphanGraceMs?: number;
+  /** How often orphans are swept (also once at start); 0 sweeps only at start and by hand. Default one hour. */
+  orphanSweepIntervalMs?: number;
+}
+
+export type ResolvedFileFieldsOptions = Required<FileFieldsOptions>;
+
+export const FILE_FIELDS_OPTIONS = Symbol('FILE_FIELDS_OPTIONS');
+
+const HOUR_MS = 3_600_000;
+
+/** The options with every default applied, in one place. */
+export function resolveFileFieldsOptions(options: FileFieldsOptions): ResolvedFileFieldsOptions {
+  return {
+    storage: options.storage,
+    maxFileSize: options.maxFileSize ?? 52_428_800,
+    uploadsPerPrincipal: options.uploadsPerPrincipal ?? 4,
+    orphanGraceMs: options.orphanGraceMs ?? HOUR_MS,
+    orphanSweepIntervalMs: options.orphanSweepIntervalMs ?? HOUR_MS,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The file-field framework's public surface: everything another module or NestJS application uses comes from here.
+ */
+export { FileFieldsModule, type FileFieldsAsyncOptions } from './file-fields.module.js';
+export type { FileFieldsOptions } from './file-fields.options.js';
+export { AttachmentType, FileField, type FileFieldOptions } from './file-field.decorator.js';
+export { FileRecord } from './file-record.entity.js';
+export { FileRecordDto } from './file-record.dto.js';
+export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
+export { LocalDiskStorage } from './storage/local-disk.storage.js';
+export type { S3StorageOptions } from './storage/s3.storage.js';
+export {
+  FILE_EVENT_KINDS,
+  FileEventPublisher,
+  type FileEvent,
+  type FileEventKind,
+  type FileEventTransaction,
+} from './events/file-event-publisher.js';
+export { OrphanSweeper } from './orphans/orphan-sweeper.js';
+export { filesSchema as fileFieldsSchema } from './files.schema.js';

@@ -1,0 +1,168 @@
+import 'reflect-metadata';
+import { Body, Controller, Get, Injectable, Module, Param, Post, type NestMiddleware } from '@nestjs/common';
+import type { MiddlewareConsumer, NestModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
+import type { NextFunction, Request, Response } from 'express';
+import { join } from 'node:path';
+import request from 'supertest';
+import {
+  Column,
+  Entity,
+  PrimaryGeneratedColumn,
+  Repository,
+  Table,
+  type MigrationInterface,
+  type QueryRunner,
+} from 'typeorm';
+// Only the framework's public entry point: nothing of this service's own modules.
+import {
+  AttachmentType,
+  FileField,
+  FileFieldsModule,
+  fileFieldsSchema,
+  LocalDiskStorage,
+  type FileRecordDto,
+} from '../src/files/index.js';
+import { PDF, PNG } from './support/fixtures.js';
+import { createTestDatabase, type TestDatabase } from './support/test-app.js';
+
+/** Another application's entity: a note with one attachment and ordered pages. */
+@Entity({ name: 'notes' })
+@AttachmentType('note')
+class Note {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  title!: string;
+
+  @FileField()
+  attachment?: FileRecordDto | null;
+
+  @FileField({ multi: true, accept: ['image/*'] })
+  pages?: FileRecordDto[];
+}
+
+class Notes1700000000000 implements MigrationInterface {
+  name = 'Notes1700000000000';
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(
+      new Table({
+        name: 'notes',
+        columns: [
+          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          { name: 'title', type: 'varchar', length: '100' },
+        ],
+      }),
+    );
+  }
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('notes');
+  }
+}
+
+@Controller('notes')
+class NotesController {
+  constructor(@InjectRepository(Note) private readonly notes: Repository<Note>) {}
+
+  @Post()
+  create(@Body() body: { title: string }): Promise<Note> {
+    return this.notes.save(this.notes.create({ title: body.title }));
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<Note | null> {
+    return this.notes.findOneBy({ id: Number(id) });
+  }
+}
+
+/** The host's own authentication: here every caller is an editor of notes. */
+@Injectable()
+class FakeAuthentication implements NestMiddleware {
+  use(req: Request, _res: Response, next: NextFunction): void {
+    req.user = { subject: 'user:editor', clientId: 'notes-app', scopes: ['note:read', 'note:write'] };
+    next();
+  }
+}
+
+function notesModule(database: TestDatabase) {
+  const env = database.env;
+  const postgres = env.DATABASE_URL !== undefined;
+  @Module({
+    imports: [
+      TypeOrmModule.forRoot({
+        ...(postgres
+          ? { type: 'postgres', url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA }
+          : { type: 'better-sqlite3', database: join(database.dataDir, 'notes.sqlite') }),
+        entities: [Note, ...fileFieldsSchema.entities],
+        migrations: [Notes1700000000000, ...(fileFieldsSchema.migrations ?? [])],
+        migrationsRun: true,
+      }),
+      TypeOrmModule.forFeature([Note]),
+      FileFieldsModule.forRoot({ storage: new LocalDiskStorage(join(database.dataDir, 'files')) }),
+    ],
+    controllers: [NotesController],
+  })
+  class NotesAppModule implements NestModule {
+    configure(consumer: MiddlewareConsumer): void {
+      consumer.apply(FakeAuthentication).forRoutes('*path');
+    }
+  }
+  return NotesAppModule;
+}
+
+describe('FileFieldsModule in another NestJS application', () => {
+  let database: TestDatabase;
+  let app: INestApplication;
+  let http: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await NestFactory.create(notesModule(database), { logger: false, abortOnError: false });
+    await app.init();
+    http = request(app.getHttpServer());
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('uploads to its entity, resolves the fields on its own routes, and deletes', async () => {
+    const note = (await http.post('/notes').send({ title: 'minutes' }).expect(201)).body as { id: number };
+    expect((await http.get(`/notes/${note.id}`).expect(200)).body).toEqual({
+      id: note.id,
+      title: 'minutes',
+      attachment: null,
+      pages: [],
+    });
+
+    const attachment = (await http.post(`/files/note/${note.id}/attachment`).attach('file', PDF, 'a.pdf').expect(201))
+      .body as FileRecordDto;
+    const pages = (
+      await http
+        .post(`/files/note/${note.id}/pages`)
+        .attach('file', PNG, 'p1.png')
+        .attach('file', PNG, 'p2.png')
+        .expect(201)
+    ).body as FileRecordDto[];
+    expect(pages.map((page) => page.sort_order)).toEqual([0, 1]);
+
+    const resolved = (await http.get(`/notes/${note.id}`).expect(200)).body;
+    expect(resolved.attachment).toMatchObject({
+      id: attachment.id,
+      path: attachment.path,
+      attachment_type: 'note',
+      attachment_id: note.id,
+      sort_order: 0,
+    });
+    expect(resolved.pages.map((page: FileRecordDto) => page.id)).toEqual(pages.map((page) => page.id));
+
+    const content = await http.get(`/files/${pages[1].id}/content`).expect(200);
+    expect(Buffer.compare(content.body as Buffer, PNG)).toBe(0);
+    await http.delete(`/files/${pages[0].id}`).expect(204);
+    const after = (await http.get(`/notes/${note.id}`).expect(200)).body;
+    expect(after.pages).toEqual([expect.objectContaining({ id: pages[1].id, sort_order: 0 })]);
+    expect(after.attachment).toMatchObject({ id: attachment.id });
+  });
+});
