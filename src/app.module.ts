@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { CatalogModule } from './catalog/catalog.module.js';
@@ -9,10 +10,11 @@ import { createValidationPipe } from './common/pipes/validation.js';
 import { AppConfigModule } from './config/config.module.js';
 import { AppConfig } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
-import { FilesModule } from './files/files.module.js';
+import { FileFieldsModule, fileFieldsOptionsFrom, fileFieldsSchema, filesConfig } from './files/index.js';
 import { HealthModule } from './health/health.module.js';
 import { AccessGuard } from './token/auth/access.guard.js';
 import { TokenModule } from './token/token.module.js';
+import { WebhookFileEvents } from './webhooks/webhook-file-events.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({
@@ -23,7 +25,14 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     DatabaseModule,
     TokenModule,
     WebhooksModule,
-    FilesModule,
+    DatabaseModule.forFeature(fileFieldsSchema),
+    // The file-field framework on this service's settings; its changes go out as webhooks.
+    FileFieldsModule.forRootAsync({
+      imports: [ConfigModule.forFeature(filesConfig), WebhooksModule],
+      inject: [filesConfig.KEY],
+      useFactory: fileFieldsOptionsFrom,
+      eventPublisher: WebhookFileEvents,
+    }),
     CatalogModule,
     HealthModule,
   ],

@@ -1,6 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { FileField } from '../files/file-field.decorator.js';
-import type { FileRecordDto } from '../files/file-record.dto.js';
+import { FileField, type FileRecordDto } from '../files/index.js';
 
 /** Example entity: a product with a cover image and an ordered gallery. */
 @Entity({ name: 'products' })

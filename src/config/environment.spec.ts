@@ -4,21 +4,17 @@ describe('environment', () => {
   it('applies the documented defaults', () => {
     const config = loadAppConfig({});
     expect(config.port).toBe(3000);
-    expect(config.maxFileSize).toBe(52_428_800);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.sqlitePath).toMatch(/data\/app\.sqlite$/);
-    expect(config.storageDir).toMatch(/data\/files$/);
   });
 
-  it('derives the SQLite file and the storage directory from DATA_DIR', () => {
-    const config = loadAppConfig({ DATA_DIR: '/tmp/other' });
-    expect(config.sqlitePath).toBe('/tmp/other/app.sqlite');
-    expect(config.storageDir).toBe('/tmp/other/files');
+  it('derives the SQLite file from DATA_DIR', () => {
+    expect(loadAppConfig({ DATA_DIR: '/tmp/other' }).sqlitePath).toBe('/tmp/other/app.sqlite');
   });
 
   it('names every invalid variable in one message', () => {
-    expect(() => validateEnvironment({ PORT: 'eighty', MAX_FILE_SIZE: '-5', DATABASE_URL: 'mysql://x' })).toThrow(
-      /PORT[\s\S]*DATABASE_URL[\s\S]*MAX_FILE_SIZE|PORT[\s\S]*MAX_FILE_SIZE[\s\S]*DATABASE_URL/,
+    expect(() => validateEnvironment({ PORT: 'eighty', ACCESS_TOKEN_TTL: '-5', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*ACCESS_TOKEN_TTL|PORT[\s\S]*ACCESS_TOKEN_TTL[\s\S]*DATABASE_URL/,
     );
   });
 

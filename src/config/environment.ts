@@ -1,11 +1,9 @@
 import { resolve } from 'node:path';
 import { parseDuration, parseDurationList } from '../common/duration.js';
-import type { S3StorageOptions } from '../files/storage/s3.storage.js';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsIn,
   IsInt,
-  IsNotEmpty,
   IsOptional,
   IsString,
   IsUrl,
@@ -13,7 +11,6 @@ import {
   Max,
   Min,
   ValidateBy,
-  ValidateIf,
   validateSync,
   type ValidationArguments,
 } from 'class-validator';
@@ -45,59 +42,6 @@ export class Environment {
   @IsOptional()
   @Matches(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, { message: 'DATABASE_SCHEMA must be a plain identifier' })
   DATABASE_SCHEMA?: string;
-
-  @IsOptional()
-  @IsString()
-  STORAGE_DIR?: string;
-
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  MAX_FILE_SIZE = 52_428_800;
-
-  /** Uploads one principal may have in flight at once; the next one gets 429 before a byte of it is read. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  UPLOADS_PER_PRINCIPAL = 4;
-
-  /** Stored objects without a record are removed once they are older than this (seconds). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  ORPHAN_GRACE_SECONDS = 3600;
-
-  /** How often the orphan sweeper runs (seconds); 0 runs it only at start and by hand. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  ORPHAN_SWEEP_INTERVAL_SECONDS = 3600;
-
-  @IsIn(['local', 's3'])
-  STORAGE_DRIVER: 'local' | 's3' = 'local';
-
-  @ValidateIf((env: Environment) => env.STORAGE_DRIVER === 's3')
-  @IsString()
-  @IsNotEmpty({ message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' })
-  S3_BUCKET?: string;
-
-  @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
-  S3_ENDPOINT?: string;
-
-  @IsString()
-  S3_REGION = 'us-east-1';
-
-  @IsOptional()
-  @IsString()
-  S3_ACCESS_KEY_ID?: string;
-
-  @IsOptional()
-  @IsString()
-  S3_SECRET_ACCESS_KEY?: string;
-
-  @IsIn(['true', 'false'])
-  S3_FORCE_PATH_STYLE = 'false';
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
@@ -266,9 +210,6 @@ export class Environment {
   ADMIN_PASSWORD?: string;
 }
 
-/** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
-export type StorageConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
-
 /** Between an attempt's deadline and its lease's end: time to record the result before another instance may claim. */
 const LEASE_MARGIN_MS = 5_000;
 
@@ -337,12 +278,6 @@ export class AppConfig {
   readonly databaseUrl?: string;
   readonly databaseSchema?: string;
   readonly sqlitePath: string;
-  readonly storageDir: string;
-  readonly maxFileSize: number;
-  readonly uploadsPerPrincipal: number;
-  readonly storage: StorageConfig;
-  readonly orphanGraceMs: number;
-  readonly orphanSweepIntervalMs: number;
   readonly logLevel: string;
   readonly oauth: OAuthConfig;
   readonly http: HttpConfig;
@@ -356,23 +291,6 @@ export class AppConfig {
     this.databaseUrl = env.DATABASE_URL;
     this.databaseSchema = env.DATABASE_SCHEMA;
     this.sqlitePath = resolve(this.dataDir, 'app.sqlite');
-    this.storageDir = resolve(env.STORAGE_DIR ?? resolve(this.dataDir, 'files'));
-    this.maxFileSize = env.MAX_FILE_SIZE;
-    this.uploadsPerPrincipal = env.UPLOADS_PER_PRINCIPAL;
-    this.storage =
-      env.STORAGE_DRIVER === 's3'
-        ? {
-            driver: 's3',
-            bucket: env.S3_BUCKET ?? '',
-            region: env.S3_REGION,
-            endpoint: env.S3_ENDPOINT,
-            accessKeyId: env.S3_ACCESS_KEY_ID,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-          }
-        : { driver: 'local', root: this.storageDir };
-    this.orphanGraceMs = env.ORPHAN_GRACE_SECONDS * 1000;
-    this.orphanSweepIntervalMs = env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000;
     this.logLevel = env.LOG_LEVEL;
     this.webhooks = {
       retrySchedule: parseDurationList(env.WEBHOOK_RETRY_SCHEDULE) ?? [],

@@ -1,6 +1,6 @@
 import { InsufficientScopeError } from '../common/auth/auth.errors.js';
 import type { Principal } from '../common/auth/principal.js';
-import { grants } from '../token/scopes.js';
+import { grants } from '../common/auth/permissions.js';
 import type { FileRecord } from './file-record.entity.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
 

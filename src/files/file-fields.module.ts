@@ -73,6 +73,8 @@ export class FileFieldsModule {
   static forRootAsync(options: FileFieldsAsyncOptions): DynamicModule {
     return {
       module: FileFieldsModule,
+      // One instance per application: its storage is what the health check probes, wherever that lives.
+      global: true,
       imports: [TypeOrmModule.forFeature([FileRecord]), ...(options.imports ?? [])],
       controllers: [FilesController],
       providers: [

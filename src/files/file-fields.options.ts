@@ -12,6 +12,8 @@ export interface FileFieldsOptions {
   orphanGraceMs?: number;
   /** How often orphans are swept (also once at start); 0 sweeps only at start and by hand. Default one hour. */
   orphanSweepIntervalMs?: number;
+  /** false: orphans are swept only by hand (OrphanSweeper.sweep), never in the background. Default true. */
+  sweepOrphansInBackground?: boolean;
 }
 
 export type ResolvedFileFieldsOptions = Required<FileFieldsOptions>;
@@ -28,5 +30,6 @@ export function resolveFileFieldsOptions(options: FileFieldsOptions): ResolvedFi
     uploadsPerPrincipal: options.uploadsPerPrincipal ?? 4,
     orphanGraceMs: options.orphanGraceMs ?? HOUR_MS,
     orphanSweepIntervalMs: options.orphanSweepIntervalMs ?? HOUR_MS,
+    sweepOrphansInBackground: options.sweepOrphansInBackground ?? true,
   };
 }

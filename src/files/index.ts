@@ -3,10 +3,12 @@
  */
 export { FileFieldsModule, type FileFieldsAsyncOptions } from './file-fields.module.js';
 export type { FileFieldsOptions } from './file-fields.options.js';
+export { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from './files.config.js';
 export { AttachmentType, FileField, type FileFieldOptions } from './file-field.decorator.js';
 export { FileRecord } from './file-record.entity.js';
 export { FileRecordDto } from './file-record.dto.js';
 export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
+export { storageFaultReason } from './files.errors.js';
 export { LocalDiskStorage } from './storage/local-disk.storage.js';
 export type { S3StorageOptions } from './storage/s3.storage.js';
 export {

@@ -5,8 +5,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/auth.decorators.js';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
-import { storageFaultReason } from '../files/files.errors.js';
-import { FileStorage } from '../files/storage/file-storage.js';
+import { FileStorage, storageFaultReason } from '../files/index.js';
 
 type CheckResult = 'up' | 'down';
 

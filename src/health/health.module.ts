@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { FilesModule } from '../files/files.module.js';
 import { HealthController } from './health.controller.js';
 
-@Module({ imports: [FilesModule], controllers: [HealthController] })
+/** `/health`: the database and the file storage (provided by the file-field framework, which is global). */
+@Module({ controllers: [HealthController] })
 export class HealthModule {}

@@ -10,8 +10,9 @@ export class WebhookFileEvents extends FileEventPublisher {
   }
 
   async publish(tx: FileEventTransaction, event: FileEvent): Promise<void> {
-    const { afterCommit } = tx;
-    if (afterCommit) await this.events.record({ manager: tx.manager, afterCommit }, event.kind, event.data);
-    else await this.events.write(tx.manager, event.kind, event.data);
+    if (tx.afterCommit) {
+      const afterCommit = tx.afterCommit.bind(tx);
+      await this.events.record({ manager: tx.manager, afterCommit }, event.kind, event.data);
+    } else await this.events.write(tx.manager, event.kind, event.data);
   }
 }

@@ -18,6 +18,7 @@ export class OrphanSweepSchedule implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!this.options.sweepOrphansInBackground) return;
     this.runInBackground();
     if (this.options.orphanSweepIntervalMs > 0) {
       this.timer = setInterval(() => this.runInBackground(), this.options.orphanSweepIntervalMs);

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config/environment.js';
+import type { StorageSettings } from '../files.config.js';
 import type { FileStorage } from './file-storage.js';
 import { LocalDiskStorage } from './local-disk.storage.js';
 
@@ -6,9 +6,8 @@ import { LocalDiskStorage } from './local-disk.storage.js';
  * The storage driver chosen by STORAGE_DRIVER: local disk (default) or an S3-compatible bucket. The AWS SDK is
  * loaded only when S3 is used: it costs tens of MiB of memory that a local-disk instance does not need.
  */
-export async function createStorage(config: AppConfig): Promise<FileStorage> {
-  const storage = config.storage;
-  if (storage.driver !== 's3') return new LocalDiskStorage(storage.root);
+export async function createStorage(settings: StorageSettings): Promise<FileStorage> {
+  if (settings.driver !== 's3') return new LocalDiskStorage(settings.root);
   const { S3Storage } = await import('./s3.storage.js');
-  return new S3Storage(storage);
+  return new S3Storage(settings);
 }

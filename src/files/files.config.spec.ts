@@ -1,0 +1,38 @@
+import { filesConfig } from './files.config.js';
+
+/** Runs the config factory on the given variables, as ConfigModule.forFeature does when the module loads. */
+function load(env: Record<string, string>) {
+  const saved = process.env;
+  process.env = { ...env };
+  try {
+    return filesConfig();
+  } finally {
+    process.env = saved;
+  }
+}
+
+describe('files config', () => {
+  it('applies the documented defaults: local storage under DATA_DIR, 50 MiB, 4 uploads, hourly sweeps', () => {
+    const config = load({ DATA_DIR: '/tmp/other' });
+    expect(config.storage).toEqual({ driver: 'local', root: '/tmp/other/files' });
+    expect(config).toMatchObject({
+      maxFileSize: 52_428_800,
+      uploadsPerPrincipal: 4,
+      orphanGraceMs: 3_600_000,
+      orphanSweepIntervalMs: 3_600_000,
+    });
+  });
+
+  it('reads S3 settings and refuses S3 without a bucket, naming the variable', () => {
+    expect(load({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'true' }).storage).toMatchObject({
+      driver: 's3',
+      bucket: 'b',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(() => load({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET is required/);
+    expect(() => load({ MAX_FILE_SIZE: '-1', UPLOADS_PER_PRINCIPAL: 'x' })).toThrow(
+      /MAX_FILE_SIZE[\s\S]*UPLOADS_PER_PRINCIPAL/,
+    );
+  });
+});
