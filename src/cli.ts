@@ -4,9 +4,13 @@ import { NestFactory } from '@nestjs/core';
 import './app.module.js';
 import { parseArgs } from 'node:util';
 import { SYSTEM_PRINCIPAL } from './common/auth/principal.js';
-import { IntegrationsService } from './token/admin/integrations.service.js';
-import { UsersService } from './token/admin/users.service.js';
-import { TokenCliModule } from './token/token-cli.module.js';
+import {
+  IntegrationsService,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  TokenCliModule,
+  UsersService,
+} from './token/index.js';
 
 const USAGE = `Usage:
   npm run cli -- create-user --username NAME --password PASSWORD [--role admin]
@@ -26,8 +30,8 @@ const { positionals, values } = parseArgs({
 const app = await NestFactory.createApplicationContext(TokenCliModule, { logger: ['error', 'warn'] });
 try {
   const [command] = positionals;
-  if (command === 'create-user' && values.password !== undefined && values.password.length < 12) {
-    console.error('The password needs at least 12 characters.');
+  if (command === 'create-user' && values.password !== undefined && values.password.length < PASSWORD_MIN_LENGTH) {
+    console.error(PASSWORD_TOO_SHORT);
     process.exitCode = 2;
   } else if (command === 'create-user' && values.username && values.password) {
     const user = await app

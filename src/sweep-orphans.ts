@@ -3,8 +3,8 @@ import { NestFactory } from '@nestjs/core';
 // Loading the application module registers every feature's entities and migrations (DatabaseModule.forFeature).
 import './app.module.js';
 import { parseArgs } from 'node:util';
-import { OrphanSweeper } from './files/orphans/orphan-sweeper.js';
-import { SweepCliModule } from './files/orphans/sweep-cli.module.js';
+import { OrphanSweeper } from './files/index.js';
+import { SweepCliModule } from './sweep-cli.module.js';
 
 /**
  * Removes stored objects without a record, by hand: `npm run sweep-orphans -- [--dry-run] [--grace-seconds N]`.

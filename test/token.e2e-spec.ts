@@ -292,7 +292,8 @@ describe('Token endpoint rate limiting', () => {
   });
   afterAll(async () => t.close({ destroy: true }));
 
-  it('answers 429 with Retry-After past the limit, and lets the client back in after the window', async () => {
+  // That the client is let back in when the window ends is shown without sleeping in token-failure-limiter.spec.ts.
+  it('answers 429 with a Retry-After within the configured window past the limit', async () => {
     const integration = await createIntegration(t, ['product:read']);
     const attempt = (secret: string) =>
       request(t.url)
@@ -302,8 +303,7 @@ describe('Token endpoint rate limiting', () => {
     const limited = await attempt(integration.secret_access_key);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(2);
     expect(limited.body.error).toBe('invalid_request');
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    await attempt(integration.secret_access_key).expect(200);
   });
 });

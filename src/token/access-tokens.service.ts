@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import { InvalidTokenError } from '../common/auth/auth.errors.js';
 import { Clock } from '../common/clock.js';
-import { AppConfig } from '../config/environment.js';
+import { tokenConfig, type TokenConfig } from './token.config.js';
 import type { TokenResponse } from './grants/grant.js';
 import { SIGNING_ALGORITHM, SigningKeysService } from './signing-keys.service.js';
 
@@ -34,18 +34,18 @@ export class AccessTokensService {
   constructor(
     private readonly jwt: JwtService,
     private readonly keys: SigningKeysService,
-    private readonly config: AppConfig,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
     private readonly clock: Clock,
   ) {}
 
   get ttl(): number {
-    return this.config.oauth.accessTokenTtl;
+    return this.config.accessTokenTtl;
   }
 
   async issue(subject: string, clientId: string, scope: string, version = 0, signInId?: string): Promise<string> {
     const key = this.keys.current();
     const iat = Math.floor(this.clock.nowMs() / 1000);
-    const { issuer } = this.config.oauth;
+    const { issuer } = this.config;
     const claims: AccessTokenClaims = {
       iss: issuer,
       sub: subject,
@@ -91,8 +91,8 @@ export class AccessTokensService {
       claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, {
         publicKey: key.publicKey,
         algorithms: [SIGNING_ALGORITHM],
-        issuer: this.config.oauth.issuer,
-        audience: this.config.oauth.issuer,
+        issuer: this.config.issuer,
+        audience: this.config.issuer,
         clockTimestamp: Math.floor(this.clock.nowMs() / 1000),
       });
     } catch (error) {

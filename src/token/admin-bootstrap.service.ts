@@ -1,6 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { SYSTEM_PRINCIPAL } from '../common/auth/principal.js';
-import { AppConfig } from '../config/environment.js';
+import { tokenConfig, type TokenConfig } from './token.config.js';
 import { UsersService } from './admin/users.service.js';
 import { randomToken } from './crypto/secrets.js';
 
@@ -14,12 +14,12 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
 
   constructor(
     private readonly users: UsersService,
-    private readonly config: AppConfig,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if ((await this.users.count()) > 0) return;
-    const { adminUsername: username, adminPassword } = this.config.oauth;
+    const { adminUsername: username, adminPassword } = this.config;
     const password = adminPassword ?? randomToken(18);
     await this.users.create({ username, password, role: 'admin' }, SYSTEM_PRINCIPAL).catch((error: unknown) => {
       // Another instance starting at the same moment may have created it.

@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
-import { AppConfig } from '../config/environment.js';
+import { tokenConfig, type TokenConfig } from './token.config.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { randomToken, sha256Hex } from './crypto/secrets.js';
-import { RefreshToken } from './entities/refresh-token.entity.js';
+import type { RefreshToken } from './entities/refresh-token.entity.js';
+import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
 import { OAuthError } from '../common/errors/oauth-error.js';
 import { SubjectStatusService } from './subject-status.service.js';
 
@@ -37,15 +38,16 @@ type Rotation<T> = ({ ok: true } & Rotated<T>) | { ok: false; reason: string; re
 export class RefreshTokensService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly config: AppConfig,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
     private readonly clock: Clock,
     private readonly status: SubjectStatusService,
+    private readonly refreshTokens: RefreshTokensRepository,
   ) {}
 
   /** The first token of a new sign-in, and the sign-in's id (its family). */
   async start(manager: EntityManager, userId: number, scope: string): Promise<{ token: string; familyId: string }> {
     const familyId = randomUUID();
-    const absoluteExpiresAt = this.clock.nowMs() + this.config.oauth.refreshAbsoluteTtl * 1000;
+    const absoluteExpiresAt = this.clock.nowMs() + this.config.refreshAbsoluteTtl * 1000;
     return { token: await this.insert(manager, { familyId, userId, scope, absoluteExpiresAt }), familyId };
   }
 
@@ -62,10 +64,10 @@ export class RefreshTokensService {
 
   private async tryRotate<T>(manager: EntityManager, tokenHash: string, check: RotationCheck<T>): Promise<Rotation<T>> {
     const now = this.clock.nowMs();
-    const found = await manager.findOneBy(RefreshToken, { tokenHash });
+    const found = await this.refreshTokens.findByHash(tokenHash, manager);
     if (!found) return { ok: false, reason: 'The refresh token is unknown.' };
     if (found.usedAt !== null) {
-      await manager.update(RefreshToken, { familyId: found.familyId }, { revokedAt: now });
+      await this.refreshTokens.revokeFamily(found.familyId, now, manager);
       const reason = 'The refresh token was already used; its sign-in is revoked.';
       return { ok: false, reason, revokedFamily: found.familyId };
     }
@@ -73,13 +75,9 @@ export class RefreshTokensService {
     if (now >= found.idleExpiresAt || now >= found.absoluteExpiresAt)
       return { ok: false, reason: 'The refresh token expired.' };
     const granted = await check(found, manager);
-    const claimed = await manager
-      .createQueryBuilder()
-      .update(RefreshToken)
-      .set({ usedAt: now })
-      .where('id = :id AND used_at IS NULL AND revoked_at IS NULL', { id: found.id })
-      .execute();
-    if (claimed.affected !== 1) return { ok: false, reason: 'The refresh token was already used.' };
+    if (!(await this.refreshTokens.claim(found.id, now, manager))) {
+      return { ok: false, reason: 'The refresh token was already used.' };
+    }
     const token = await this.insert(manager, found);
     return { ok: true, token, familyId: found.familyId, granted };
   }
@@ -90,17 +88,20 @@ export class RefreshTokensService {
   ): Promise<string> {
     const token = randomToken(32);
     const now = this.clock.nowMs();
-    await manager.insert(RefreshToken, {
-      tokenHash: sha256Hex(token),
-      familyId: family.familyId,
-      userId: family.userId,
-      scope: family.scope,
-      createdAt: now,
-      idleExpiresAt: Math.min(now + this.config.oauth.refreshIdleTtl * 1000, family.absoluteExpiresAt),
-      absoluteExpiresAt: family.absoluteExpiresAt,
-      usedAt: null,
-      revokedAt: null,
-    });
+    await this.refreshTokens.insert(
+      {
+        tokenHash: sha256Hex(token),
+        familyId: family.familyId,
+        userId: family.userId,
+        scope: family.scope,
+        createdAt: now,
+        idleExpiresAt: Math.min(now + this.config.refreshIdleTtl * 1000, family.absoluteExpiresAt),
+        absoluteExpiresAt: family.absoluteExpiresAt,
+        usedAt: null,
+        revokedAt: null,
+      },
+      manager,
+    );
     return token;
   }
 }

@@ -1,16 +1,8 @@
+import { grants, isPermission } from '../common/auth/permissions.js';
 import { OAuthError } from '../common/errors/oauth-error.js';
 
-const PERMISSION = /^(\*|[a-z][a-z0-9_-]{0,63}:(read|write))$/;
-
-/** Whether a string is a permission: `<resource>:<read|write>` or `*`. */
-export function isPermission(value: string): boolean {
-  return PERMISSION.test(value);
-}
-
-/** Whether a permission set grants `required` (`*` grants everything). */
-export function grants(permissions: readonly string[], required: string): boolean {
-  return permissions.includes('*') || permissions.includes(required);
-}
+// The permission format and `grants` live in common/auth, where other features check permissions too.
+export { grants, isPermission };
 
 /**
  * The scope a token gets: what was asked for, if the role grants all of it (else invalid_scope), or, when nothing was

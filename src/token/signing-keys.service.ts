@@ -1,8 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createPublicKey, generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
-import { Repository } from 'typeorm';
-import { SigningKey } from './entities/signing-key.entity.js';
+import type { SigningKey } from './entities/signing-key.entity.js';
+import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
 
 export const SIGNING_ALGORITHM = 'ES256';
 
@@ -14,20 +13,19 @@ export const SIGNING_ALGORITHM = 'ES256';
 export class SigningKeysService implements OnModuleInit {
   private keys: SigningKey[] = [];
 
-  constructor(@InjectRepository(SigningKey) private readonly repository: Repository<SigningKey>) {}
+  constructor(private readonly repository: SigningKeysRepository) {}
 
   async onModuleInit(): Promise<void> {
     await this.load();
     if (this.keys.length > 0) return;
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const key = this.repository.create({
+    // Another instance may have stored its key meanwhile: keep whichever exists.
+    await this.repository.tryInsert({
       kid: randomUUID(),
       algorithm: SIGNING_ALGORITHM,
       privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     });
-    // Another instance may have stored its key meanwhile: keep whichever exists.
-    await this.repository.insert(key).catch(() => undefined);
     await this.load();
   }
 
@@ -55,6 +53,6 @@ export class SigningKeysService implements OnModuleInit {
   }
 
   private async load(): Promise<void> {
-    this.keys = await this.repository.find({ order: { createdAt: 'DESC' } });
+    this.keys = await this.repository.newestFirst();
   }
 }

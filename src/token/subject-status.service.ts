@@ -1,11 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
-import { IsNull, Not, type EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
-import { AppConfig } from '../config/environment.js';
-import { Integration } from './entities/integration.entity.js';
-import { RefreshToken } from './entities/refresh-token.entity.js';
-import { User } from './entities/user.entity.js';
+import { tokenConfig, type TokenConfig } from './token.config.js';
+import { IntegrationsRepository } from './repositories/integrations.repository.js';
+import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
+import { UsersRepository } from './repositories/users.repository.js';
 
 /** Whose token it is: `integration:<id>` or `user:<id>`. */
 export type Subject = { kind: 'integration' | 'user'; id: number };
@@ -44,8 +42,10 @@ export class SubjectStatusService {
   private readonly cache = new Map<string, Cached>();
 
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
-    private readonly config: AppConfig,
+    private readonly integrations: IntegrationsRepository,
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
     private readonly clock: Clock,
   ) {}
 
@@ -76,24 +76,24 @@ export class SubjectStatusService {
     if (entry && entry.until > now) return entry.value as T;
     const value = await load();
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(key, { value, until: now + this.config.oauth.revocationCacheMs });
+    this.cache.set(key, { value, until: now + this.config.revocationCacheMs });
     return value;
   }
 
   private async versionOf(sub: string): Promise<number | undefined> {
     const subject = parseSubject(sub);
     if (subject?.kind === 'integration') {
-      const integration = await this.manager.findOneBy(Integration, { id: subject.id });
+      const integration = await this.integrations.findById(subject.id);
       return integration?.active ? integration.tokenVersion : undefined;
     }
     if (subject?.kind === 'user') {
-      const user = await this.manager.findOneBy(User, { id: subject.id });
+      const user = await this.users.findById(subject.id);
       return user?.tokenVersion;
     }
     return undefined;
   }
 
-  private async familyRevoked(familyId: string): Promise<boolean> {
-    return this.manager.existsBy(RefreshToken, { familyId, revokedAt: Not(IsNull()) });
+  private familyRevoked(familyId: string): Promise<boolean> {
+    return this.refreshTokens.familyRevoked(familyId);
   }
 }

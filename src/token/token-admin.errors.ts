@@ -35,3 +35,14 @@ export class TokenAdminError extends DomainError {
     [this.status, this.title] = TokenAdminError.catalog[code];
   }
 }
+
+/** 404 for a role, user or integration id that names nothing. */
+export function notFound(kind: 'role' | 'user' | 'integration', id: number): TokenAdminError {
+  const codes = {
+    role: TokenAdminErrorCode.RoleNotFound,
+    user: TokenAdminErrorCode.UserNotFound,
+    integration: TokenAdminErrorCode.IntegrationNotFound,
+  };
+  const noun = kind[0].toUpperCase() + kind.slice(1);
+  return new TokenAdminError(codes[kind], `${noun} ${id} does not exist.`);
+}

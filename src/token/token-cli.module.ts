@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { ClockModule } from '../common/clock.js';
 import { AppConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -6,12 +7,33 @@ import { IntegrationsService } from './admin/integrations.service.js';
 import { RolesService } from './admin/roles.service.js';
 import { UsersService } from './admin/users.service.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
+import { IntegrationsRepository } from './repositories/integrations.repository.js';
+import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
+import { RolesRepository } from './repositories/roles.repository.js';
+import { UsersRepository } from './repositories/users.repository.js';
 import { SubjectStatusService } from './subject-status.service.js';
+import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
 
 /** What the command line needs to manage users and integrations, without the HTTP layer. */
 @Module({
-  imports: [AppConfigModule, ClockModule, DatabaseModule, DatabaseModule.forFeature(tokenSchema)],
-  providers: [RolesService, UsersService, IntegrationsService, SubjectStatusService, PasswordHasher],
+  imports: [
+    AppConfigModule,
+    ConfigModule.forFeature(tokenConfig),
+    ClockModule,
+    DatabaseModule,
+    DatabaseModule.forFeature(tokenSchema),
+  ],
+  providers: [
+    RolesRepository,
+    UsersRepository,
+    IntegrationsRepository,
+    RefreshTokensRepository,
+    RolesService,
+    UsersService,
+    IntegrationsService,
+    SubjectStatusService,
+    PasswordHasher,
+  ],
 })
 export class TokenCliModule {}

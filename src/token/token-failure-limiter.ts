@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppConfig } from '../config/environment.js';
+import { tokenConfig, type TokenConfig } from './token.config.js';
 import { TooManyAttemptsError } from '../common/errors/oauth-error.js';
 
 /** Who a token request claims to be, as far as counting failures goes. */
@@ -26,11 +26,11 @@ export class TokenFailureLimiter {
   private readonly perAccount: RateLimiterMemory;
   private readonly perIp: RateLimiterMemory;
 
-  constructor(config: AppConfig) {
-    const duration = config.oauth.failureWindowSeconds;
-    this.perAccountAndIp = new RateLimiterMemory({ points: config.oauth.failuresPerMinute, duration });
-    this.perAccount = new RateLimiterMemory({ points: config.oauth.failuresPerAccount, duration });
-    this.perIp = new RateLimiterMemory({ points: config.oauth.failuresPerIp, duration });
+  constructor(@Inject(tokenConfig.KEY) config: TokenConfig) {
+    const duration = config.failureWindowSeconds;
+    this.perAccountAndIp = new RateLimiterMemory({ points: config.failuresPerMinute, duration });
+    this.perAccount = new RateLimiterMemory({ points: config.failuresPerAccount, duration });
+    this.perIp = new RateLimiterMemory({ points: config.failuresPerIp, duration });
   }
 
   /** Takes a point on every key of the attempt, or throws 429 with Retry-After when one of them is used up. */

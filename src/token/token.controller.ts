@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { Inject, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/auth/auth.decorators.js';
 import { OAUTH_TOKEN_PATH } from '../common/errors/oauth-error.js';
-import { AppConfig } from '../config/environment.js';
+import { tokenConfig, type TokenConfig } from './token.config.js';
 import type { TokenResponse } from './grants/grant.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
@@ -15,7 +15,7 @@ export class TokenController {
   constructor(
     private readonly endpoint: TokenEndpointService,
     private readonly keys: SigningKeysService,
-    private readonly config: AppConfig,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
   ) {}
 
   @Post(OAUTH_TOKEN_PATH)
@@ -54,7 +54,7 @@ export class TokenController {
   @Get('.well-known/oauth-authorization-server')
   @ApiOperation({ summary: 'Authorization server metadata (RFC 8414)' })
   metadata(): object {
-    const { issuer } = this.config.oauth;
+    const { issuer } = this.config;
     return {
       issuer,
       token_endpoint: `${issuer}${OAUTH_TOKEN_PATH}`,

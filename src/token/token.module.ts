@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AccessTokensService } from './access-tokens.service.js';
@@ -16,19 +17,35 @@ import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { PasswordGrant } from './grants/password.grant.js';
 import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
 import { RefreshTokensService } from './refresh-tokens.service.js';
+import { IntegrationsRepository } from './repositories/integrations.repository.js';
+import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
+import { RolesRepository } from './repositories/roles.repository.js';
+import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
+import { UsersRepository } from './repositories/users.repository.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { SubjectStatusService } from './subject-status.service.js';
 import { TokenController } from './token.controller.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
 import { TokenFailureLimiter } from './token-failure-limiter.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
 
 /** OAuth 2.0 token endpoint, integrations, users, roles, and the global access guard. */
 @Module({
-  imports: [DatabaseModule.forFeature(tokenSchema), JwtModule.register({}), PassportModule],
+  imports: [
+    ConfigModule.forFeature(tokenConfig),
+    DatabaseModule.forFeature(tokenSchema),
+    JwtModule.register({}),
+    PassportModule,
+  ],
   controllers: [TokenController, IntegrationsController, RolesController, UsersController],
   providers: [
+    RolesRepository,
+    UsersRepository,
+    IntegrationsRepository,
+    RefreshTokensRepository,
+    SigningKeysRepository,
     SigningKeysService,
     AccessTokensService,
     SubjectStatusService,

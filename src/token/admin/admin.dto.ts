@@ -1,20 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsNotEmpty,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsOmittable } from '../../common/dto/is-omittable.js';
+import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '../account-rules.js';
+import { PERMISSION } from '../../common/auth/permissions.js';
 
 const NAME = /^[a-z][a-z0-9_-]{0,63}$/;
-const USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
-const PERMISSION = /^(\*|[a-z][a-z0-9_-]{0,63}:(read|write))$/;
-const omittable = () => ValidateIf((_object, value) => value !== undefined);
 
 export class CreateRoleDto {
   @ApiProperty({ example: 'catalog-reader' })
@@ -30,12 +20,12 @@ export class CreateRoleDto {
 
 export class UpdateRoleDto {
   @ApiPropertyOptional()
-  @omittable()
+  @IsOmittable()
   @Matches(NAME, { message: 'name must be lower-case letters, digits, - or _' })
   name?: string;
 
   @ApiPropertyOptional({ type: [String] })
-  @omittable()
+  @IsOmittable()
   @IsArray()
   @ArrayMaxSize(200)
   @Matches(PERMISSION, { each: true, message: 'each permission must be <resource>:<read|write> or *' })
@@ -44,12 +34,12 @@ export class UpdateRoleDto {
 
 export class CreateUserDto {
   @ApiProperty({ example: 'editor' })
-  @Matches(USERNAME, { message: 'username must be 1-64 letters, digits, dots, dashes or underscores' })
+  @Matches(USERNAME_PATTERN, { message: `username ${USERNAME_RULE}` })
   username!: string;
 
-  @ApiProperty({ minLength: 12 })
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
   @IsString()
-  @MinLength(12)
+  @MinLength(PASSWORD_MIN_LENGTH)
   @MaxLength(1024)
   password!: string;
 
@@ -60,15 +50,15 @@ export class CreateUserDto {
 }
 
 export class UpdateUserDto {
-  @ApiPropertyOptional({ minLength: 12 })
-  @omittable()
+  @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH })
+  @IsOmittable()
   @IsString()
-  @MinLength(12)
+  @MinLength(PASSWORD_MIN_LENGTH)
   @MaxLength(1024)
   password?: string;
 
   @ApiPropertyOptional()
-  @omittable()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty()
   role?: string;
@@ -89,20 +79,20 @@ export class CreateIntegrationDto {
 
 export class UpdateIntegrationDto {
   @ApiPropertyOptional()
-  @omittable()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   label?: string;
 
   @ApiPropertyOptional()
-  @omittable()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty()
   role?: string;
 
   @ApiPropertyOptional({ description: 'false disables the integration: its tokens stop working at once' })
-  @omittable()
+  @IsOmittable()
   @IsBoolean()
   active?: boolean;
 }

@@ -1,15 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
-import { AppConfig } from '../../config/environment.js';
+import { tokenConfig, type TokenConfig } from '../token.config.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { digestsEqual, randomToken, sha256Hex } from '../crypto/secrets.js';
-import { Integration } from '../entities/integration.entity.js';
+import type { Integration } from '../entities/integration.entity.js';
+import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { SubjectStatusService, subjectOf } from '../subject-status.service.js';
-import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
+import { notFound } from '../token-admin.errors.js';
 import { assertHolds } from './grant-policy.js';
 import { RolesService } from './roles.service.js';
 
@@ -42,27 +42,28 @@ export interface IssuedCredentials {
 @Injectable()
 export class IntegrationsService {
   constructor(
-    @InjectRepository(Integration) private readonly integrations: Repository<Integration>,
+    private readonly integrations: IntegrationsRepository,
     private readonly roles: RolesService,
     private readonly status: SubjectStatusService,
     private readonly unitOfWork: UnitOfWork,
-    private readonly config: AppConfig,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
     private readonly clock: Clock,
   ) {}
 
   list(): Promise<Integration[]> {
-    return this.integrations.find({ order: { id: 'ASC' } });
+    return this.integrations.list();
   }
 
   async get(id: number): Promise<Integration> {
-    const integration = await this.integrations.findOneBy({ id });
-    if (!integration)
-      throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
+    const integration = await this.integrations.findById(id);
+    if (!integration) throw notFound('integration', id);
     return integration;
   }
 
   findByAccessKey(accessKeyId: string): Promise<Integration | null> {
-    return ACCESS_KEY_PATTERN.test(accessKeyId) ? this.integrations.findOneBy({ accessKeyId }) : Promise.resolve(null);
+    return ACCESS_KEY_PATTERN.test(accessKeyId)
+      ? this.integrations.findByAccessKey(accessKeyId)
+      : Promise.resolve(null);
   }
 
   async create(input: { label: string; role: string }, actor: Principal): Promise<IssuedCredentials> {
@@ -70,13 +71,13 @@ export class IntegrationsService {
     const integration = await this.unitOfWork.run(async ({ manager }) => {
       const role = await this.roles.byName(input.role, manager);
       assertHolds(actor, role.permissions, `give an integration the role "${role.name}"`);
-      const created = manager.create(Integration, {
+      const created = {
         label: input.label,
         roleId: role.id,
         accessKeyId: newAccessKeyId(),
         secretHash: sha256Hex(secret),
-      });
-      return manager.save(created);
+      };
+      return this.integrations.create(created, manager);
     });
     return { integration, secret };
   }
@@ -101,7 +102,7 @@ export class IntegrationsService {
     const secret = newSecret();
     const integration = await this.change(id, actor, 'rotate the secret of', (found) => {
       found.previousSecretHash = found.secretHash;
-      found.previousSecretExpiresAt = this.clock.nowMs() + this.config.oauth.secretRotationGrace * 1000;
+      found.previousSecretExpiresAt = this.clock.nowMs() + this.config.secretRotationGrace * 1000;
       found.secretHash = sha256Hex(secret);
     });
     return { integration, secret };
@@ -118,7 +119,7 @@ export class IntegrationsService {
   async remove(id: number, actor: Principal): Promise<void> {
     await this.unitOfWork.run(async ({ manager }) => {
       await this.touchable(manager, id, actor, 'delete');
-      await manager.delete(Integration, { id });
+      await this.integrations.delete(id, manager);
     });
     this.status.invalidate(subjectOf('integration', id));
   }
@@ -133,7 +134,7 @@ export class IntegrationsService {
     const integration = await this.unitOfWork.run(async ({ manager }) => {
       const found = await this.touchable(manager, id, actor, action);
       await edit(found, manager);
-      return manager.save(found);
+      return this.integrations.save(found, manager);
     });
     this.status.invalidate(subjectOf('integration', id));
     return integration;
@@ -141,8 +142,8 @@ export class IntegrationsService {
 
   /** The integration, if `actor` holds every permission it holds (else 403; 404 if there is none). */
   private async touchable(manager: EntityManager, id: number, actor: Principal, action: string): Promise<Integration> {
-    const found = await manager.findOneBy(Integration, { id });
-    if (!found) throw new TokenAdminError(TokenAdminErrorCode.IntegrationNotFound, `Integration ${id} does not exist.`);
+    const found = await this.integrations.findById(id, manager);
+    if (!found) throw notFound('integration', id);
     const role = await this.roles.byId(found.roleId, manager);
     assertHolds(actor, role.permissions, `${action} the integration "${found.label}"`);
     return found;
@@ -159,6 +160,6 @@ export class IntegrationsService {
   }
 
   async markUsed(id: number): Promise<void> {
-    await this.unitOfWork.run(({ manager }) => manager.update(Integration, { id }, { lastUsedAt: this.clock.nowMs() }));
+    await this.unitOfWork.run(({ manager }) => this.integrations.markUsed(id, this.clock.nowMs(), manager));
   }
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Not, Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
-import { Integration } from '../entities/integration.entity.js';
-import { Role } from '../entities/role.entity.js';
-import { User } from '../entities/user.entity.js';
+import type { Role } from '../entities/role.entity.js';
+import { IntegrationsRepository } from '../repositories/integrations.repository.js';
+import { RolesRepository } from '../repositories/roles.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
 import { missingPermissions } from '../scopes.js';
 import { SubjectStatusService } from '../subject-status.service.js';
-import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
+import { notFound, TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
 import { assertHolds } from './grant-policy.js';
 
 export interface RoleInput {
@@ -24,43 +24,49 @@ export interface RoleInput {
 @Injectable()
 export class RolesService {
   constructor(
-    @InjectRepository(Role) private readonly roles: Repository<Role>,
+    private readonly roles: RolesRepository,
+    private readonly users: UsersRepository,
+    private readonly integrations: IntegrationsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly status: SubjectStatusService,
   ) {}
 
   list(): Promise<Role[]> {
-    return this.roles.find({ order: { id: 'ASC' } });
+    return this.roles.list();
   }
 
   /** Role names by id, for showing users and integrations. */
   async names(): Promise<Map<number, string>> {
-    return new Map((await this.roles.find()).map((role) => [role.id, role.name]));
+    return new Map((await this.roles.list()).map((role) => [role.id, role.name]));
   }
 
-  async get(id: number): Promise<Role> {
-    return this.found(await this.roles.findOneBy({ id }), `Role ${id} does not exist.`);
+  get(id: number): Promise<Role> {
+    return this.byId(id);
   }
 
-  async byId(id: number, manager: EntityManager = this.roles.manager): Promise<Role> {
-    return this.found(await manager.findOneBy(Role, { id }), `Role ${id} does not exist.`);
+  async byId(id: number, manager?: EntityManager): Promise<Role> {
+    const role = await this.roles.findById(id, manager);
+    if (!role) throw notFound('role', id);
+    return role;
   }
 
-  async byName(name: string, manager: EntityManager = this.roles.manager): Promise<Role> {
-    return this.found(await manager.findOneBy(Role, { name }), `No role is called "${name}".`);
+  async byName(name: string, manager?: EntityManager): Promise<Role> {
+    const role = await this.roles.findByName(name, manager);
+    if (!role) throw new TokenAdminError(TokenAdminErrorCode.RoleNotFound, `No role is called "${name}".`);
+    return role;
   }
 
-  create(input: Required<RoleInput>, actor: Principal): Promise<Role> {
+  async create(input: Required<RoleInput>, actor: Principal): Promise<Role> {
     assertHolds(actor, input.permissions, `create the role "${input.name}"`);
     return this.unitOfWork.run(async ({ manager }) => {
       await this.assertNameFree(manager, input.name);
-      return manager.save(manager.create(Role, { name: input.name, permissions: [...new Set(input.permissions)] }));
+      return this.roles.create({ name: input.name, permissions: [...new Set(input.permissions)] }, manager);
     });
   }
 
   async update(id: number, input: RoleInput, actor: Principal): Promise<Role> {
     const { role, narrowed } = await this.unitOfWork.run(async ({ manager }) => {
-      const role = this.mutable(this.found(await manager.findOneBy(Role, { id }), `Role ${id} does not exist.`));
+      const role = this.mutable(await this.byId(id, manager));
       assertHolds(actor, [...role.permissions, ...(input.permissions ?? [])], `change the role "${role.name}"`);
       if (input.name !== undefined && input.name !== role.name) await this.assertNameFree(manager, input.name);
       if (input.name !== undefined) role.name = input.name;
@@ -71,7 +77,7 @@ export class RolesService {
         await this.assertAdministratorRemains(manager, { roleId: role.id });
       }
       if (narrowed) await this.revokeHolders(manager, role);
-      return { role: await manager.save(role), narrowed };
+      return { role: await this.roles.save(role, manager), narrowed };
     });
     // Which subjects held the role is not worth a query per instance: a narrowing is rare, the cache refills.
     if (narrowed) this.status.invalidateAll();
@@ -80,17 +86,17 @@ export class RolesService {
 
   async remove(id: number, actor: Principal): Promise<void> {
     await this.unitOfWork.run(async ({ manager }) => {
-      const role = this.mutable(this.found(await manager.findOneBy(Role, { id }), `Role ${id} does not exist.`));
+      const role = this.mutable(await this.byId(id, manager));
       assertHolds(actor, role.permissions, `delete the role "${role.name}"`);
-      const users = await manager.countBy(User, { roleId: id });
-      const integrations = await manager.countBy(Integration, { roleId: id });
+      const users = await this.users.countWithRoles([id], undefined, manager);
+      const integrations = await this.integrations.countWithRole(id, manager);
       if (users + integrations > 0) {
         throw new TokenAdminError(
           TokenAdminErrorCode.RoleInUse,
           `Role "${role.name}" is used by ${users} user(s) and ${integrations} integration(s).`,
         );
       }
-      await manager.delete(Role, { id });
+      await this.roles.delete(id, manager);
     });
   }
 
@@ -102,16 +108,16 @@ export class RolesService {
     manager: EntityManager,
     change: { userId: number; nextRoleId?: number } | { roleId: number },
   ): Promise<void> {
-    const superRoles = (await manager.find(Role)).filter((role) => role.permissions.includes('*')).map((r) => r.id);
+    const superRoles = await this.roles.superRoleIds(manager);
     if ('roleId' in change) {
       const others = superRoles.filter((id) => id !== change.roleId);
-      const holders = await manager.countBy(User, { roleId: change.roleId });
-      if (holders === 0 || (others.length > 0 && (await manager.countBy(User, { roleId: In(others) })) > 0)) return;
+      const holders = await this.users.countWithRoles([change.roleId], undefined, manager);
+      if (holders === 0 || (await this.users.countWithRoles(others, undefined, manager)) > 0) return;
     } else {
-      const user = await manager.findOneBy(User, { id: change.userId });
+      const user = await this.users.findById(change.userId, manager);
       if (!user || !superRoles.includes(user.roleId)) return;
       if (change.nextRoleId !== undefined && superRoles.includes(change.nextRoleId)) return;
-      if ((await manager.countBy(User, { roleId: In(superRoles), id: Not(change.userId) })) > 0) return;
+      if ((await this.users.countWithRoles(superRoles, change.userId, manager)) > 0) return;
     }
     throw new TokenAdminError(
       TokenAdminErrorCode.LastAdministrator,
@@ -121,23 +127,18 @@ export class RolesService {
 
   /** Ends the live access tokens of every user and integration that holds the role. */
   private async revokeHolders(manager: EntityManager, role: Role): Promise<void> {
-    await manager.increment(User, { roleId: role.id }, 'tokenVersion', 1);
-    await manager.increment(Integration, { roleId: role.id }, 'tokenVersion', 1);
+    await this.users.raiseTokenVersionOfRole(role.id, manager);
+    await this.integrations.raiseTokenVersionOfRole(role.id, manager);
   }
 
   private async assertNameFree(manager: EntityManager, name: string): Promise<void> {
-    if (await manager.existsBy(Role, { name }))
+    if (await this.roles.existsByName(name, manager))
       throw new TokenAdminError(TokenAdminErrorCode.NameTaken, `A role "${name}" already exists.`);
   }
 
   private mutable(role: Role): Role {
     if (role.builtIn)
       throw new TokenAdminError(TokenAdminErrorCode.BuiltInRole, `The built-in role "${role.name}" cannot change.`);
-    return role;
-  }
-
-  private found(role: Role | null, detail: string): Role {
-    if (!role) throw new TokenAdminError(TokenAdminErrorCode.RoleNotFound, detail);
     return role;
   }
 }

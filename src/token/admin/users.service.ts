@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
-import { RefreshToken } from '../entities/refresh-token.entity.js';
-import { User } from '../entities/user.entity.js';
+import type { User } from '../entities/user.entity.js';
+import { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
 import { SubjectStatusService, subjectOf } from '../subject-status.service.js';
-import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
+import { notFound, TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
 import { assertHolds } from './grant-policy.js';
 import { RolesService } from './roles.service.js';
 
@@ -22,7 +22,8 @@ export interface UserInput {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
     private readonly roles: RolesService,
     private readonly status: SubjectStatusService,
     private readonly unitOfWork: UnitOfWork,
@@ -31,12 +32,12 @@ export class UsersService {
   ) {}
 
   list(): Promise<User[]> {
-    return this.users.find({ order: { id: 'ASC' } });
+    return this.users.list();
   }
 
   async get(id: number): Promise<User> {
-    const user = await this.users.findOneBy({ id });
-    if (!user) throw new TokenAdminError(TokenAdminErrorCode.UserNotFound, `User ${id} does not exist.`);
+    const user = await this.users.findById(id);
+    if (!user) throw notFound('user', id);
     return user;
   }
 
@@ -49,10 +50,10 @@ export class UsersService {
     return this.unitOfWork.run(async ({ manager }) => {
       const role = await this.roles.byName(input.role, manager);
       assertHolds(actor, role.permissions, `give a user the role "${role.name}"`);
-      if (await manager.existsBy(User, { username: input.username })) {
+      if (await this.users.existsByUsername(input.username, manager)) {
         throw new TokenAdminError(TokenAdminErrorCode.NameTaken, `A user "${input.username}" already exists.`);
       }
-      return manager.save(manager.create(User, { username: input.username, passwordHash, roleId: role.id }));
+      return this.users.create({ username: input.username, passwordHash, roleId: role.id }, manager);
     });
   }
 
@@ -73,9 +74,9 @@ export class UsersService {
       if (passwordHash !== undefined) {
         user.passwordHash = passwordHash;
         user.tokenVersion += 1;
-        await manager.update(RefreshToken, { userId: id }, { revokedAt: this.clock.nowMs() });
+        await this.refreshTokens.revokeAllOfUser(id, this.clock.nowMs(), manager);
       }
-      return manager.save(user);
+      return this.users.save(user, manager);
     });
     this.status.invalidate(subjectOf('user', id));
     return user;
@@ -85,15 +86,15 @@ export class UsersService {
     await this.unitOfWork.run(async ({ manager }) => {
       await this.touchable(manager, id, actor, 'delete');
       await this.roles.assertAdministratorRemains(manager, { userId: id });
-      await manager.delete(User, { id });
+      await this.users.delete(id, manager);
     });
     this.status.invalidate(subjectOf('user', id));
   }
 
   /** The user, if `actor` holds every permission the user holds (else 403; 404 if there is none). */
   private async touchable(manager: EntityManager, id: number, actor: Principal, action: string): Promise<User> {
-    const user = await manager.findOneBy(User, { id });
-    if (!user) throw new TokenAdminError(TokenAdminErrorCode.UserNotFound, `User ${id} does not exist.`);
+    const user = await this.users.findById(id, manager);
+    if (!user) throw notFound('user', id);
     const role = await this.roles.byId(user.roleId, manager);
     assertHolds(actor, role.permissions, `${action} the user "${user.username}"`);
     return user;

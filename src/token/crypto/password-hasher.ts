@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { AppConfig } from '../../config/environment.js';
+import { tokenConfig, type TokenConfig } from '../token.config.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { hashPassword, verifyPassword } from './secrets.js';
 
@@ -27,9 +27,9 @@ export class PasswordHasher {
   private readonly limit: LimitFunction;
   private readonly capacity: number;
 
-  constructor(config: AppConfig) {
-    this.limit = pLimit(config.oauth.passwordHashConcurrency);
-    this.capacity = config.oauth.passwordHashConcurrency + config.oauth.passwordHashQueue;
+  constructor(@Inject(tokenConfig.KEY) config: TokenConfig) {
+    this.limit = pLimit(config.passwordHashConcurrency);
+    this.capacity = config.passwordHashConcurrency + config.passwordHashQueue;
   }
 
   hash(password: string): Promise<string> {

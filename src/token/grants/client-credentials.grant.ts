@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AccessTokensService } from '../access-tokens.service.js';
 import { IntegrationsService } from '../admin/integrations.service.js';
-import { Role } from '../entities/role.entity.js';
+import { RolesRepository } from '../repositories/roles.repository.js';
 import { OAuthError } from '../../common/errors/oauth-error.js';
 import { grantedScope } from '../scopes.js';
 import { subjectOf } from '../subject-status.service.js';
@@ -18,7 +16,7 @@ export class ClientCredentialsGrant implements Grant {
   constructor(
     private readonly integrations: IntegrationsService,
     private readonly tokens: AccessTokensService,
-    @InjectRepository(Role) private readonly roles: Repository<Role>,
+    private readonly roles: RolesRepository,
   ) {}
 
   async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
@@ -31,7 +29,7 @@ export class ClientCredentialsGrant implements Grant {
     if (!integration || !integration.active || !this.integrations.secretMatches(integration, client.clientSecret)) {
       throw OAuthError.invalidClient('Unknown client, disabled client, or wrong secret.', usedBasic);
     }
-    const role = await this.roles.findOneByOrFail({ id: integration.roleId });
+    const role = await this.roles.findExisting(integration.roleId);
     const scope = grantedScope(params.scope, role.permissions);
     await this.integrations.markUsed(integration.id);
     return this.tokens.respond({

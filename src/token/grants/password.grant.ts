@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { AccessTokensService } from '../access-tokens.service.js';
 import { PasswordHasher, PasswordHashingBusyError } from '../crypto/password-hasher.js';
 import { DUMMY_PASSWORD_HASH } from '../crypto/secrets.js';
-import { Role } from '../entities/role.entity.js';
-import { User } from '../entities/user.entity.js';
+import { RolesRepository } from '../repositories/roles.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
 import { OAuthError, TemporarilyUnavailableError } from '../../common/errors/oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
 import { grantedScope } from '../scopes.js';
@@ -21,8 +19,8 @@ export class PasswordGrant implements Grant {
   readonly type = 'password';
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(Role) private readonly roles: Repository<Role>,
+    private readonly users: UsersRepository,
+    private readonly roles: RolesRepository,
     private readonly tokens: AccessTokensService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly unitOfWork: UnitOfWork,
@@ -34,11 +32,11 @@ export class PasswordGrant implements Grant {
     if (!params.username || params.password === undefined) {
       throw new OAuthError('invalid_request', 'The parameters username and password are required.');
     }
-    const user = await this.users.findOneBy({ username: params.username });
+    const user = await this.users.findByUsername(params.username);
     // Verify against a dummy hash for unknown users too, so response time does not reveal who exists.
     const valid = await this.verify(params.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !valid) throw new OAuthError('invalid_grant', 'Wrong username or password.');
-    const role = await this.roles.findOneByOrFail({ id: user.roleId });
+    const role = await this.roles.findExisting(user.roleId);
     const scope = grantedScope(params.scope, role.permissions);
     const signIn = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
     return this.tokens.respond({

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens.service.js';
-import { Role } from '../entities/role.entity.js';
-import { User } from '../entities/user.entity.js';
 import { OAuthError } from '../../common/errors/oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
+import { RolesRepository } from '../repositories/roles.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
 import { grantedScope, intersectPermissions } from '../scopes.js';
 import { subjectOf } from '../subject-status.service.js';
 import type { TokenRequest } from '../token-request.js';
@@ -18,15 +18,17 @@ export class RefreshTokenGrant implements Grant {
   constructor(
     private readonly tokens: AccessTokensService,
     private readonly refreshTokens: RefreshTokensService,
+    private readonly users: UsersRepository,
+    private readonly roles: RolesRepository,
   ) {}
 
   async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
     assertAdministrationClient(client, this.type);
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'The parameter refresh_token is missing.');
     const rotated = await this.refreshTokens.rotate(params.refresh_token, async (signIn, manager) => {
-      const user = await manager.findOneBy(User, { id: signIn.userId });
+      const user = await this.users.findById(signIn.userId, manager);
       if (!user) throw new OAuthError('invalid_grant', 'The user of this refresh token no longer exists.');
-      const role = await manager.findOneByOrFail(Role, { id: user.roleId });
+      const role = await this.roles.findExisting(user.roleId, manager);
       // The sign-in's scope, narrowed to what the user's role grants today; a refresh may narrow it further, never
       // widen it (RFC 6749 §6).
       const ceiling = intersectPermissions(signIn.scope.split(' ').filter(Boolean), role.permissions);

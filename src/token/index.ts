@@ -1,0 +1,12 @@
+/**
+ * The TokenModule's public surface: everything another module or the application root uses comes from here.
+ */
+export { TokenModule } from './token.module.js';
+export { TokenCliModule } from './token-cli.module.js';
+export { AccessGuard } from './auth/access.guard.js';
+export { IntegrationsService } from './admin/integrations.service.js';
+export { RolesService } from './admin/roles.service.js';
+export { UsersService } from './admin/users.service.js';
+export { tokenConfig, type TokenConfig } from './token.config.js';
+export { tokenSchema } from './token.schema.js';
+export { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './account-rules.js';

@@ -1,0 +1,76 @@
+import type { Principal } from '../../common/auth/principal.js';
+import type { UnitOfWork } from '../../database/unit-of-work.js';
+import { IntegrationsService } from '../admin/integrations.service.js';
+import { RolesService } from '../admin/roles.service.js';
+import { UsersService } from '../admin/users.service.js';
+import type { PasswordHasher } from '../crypto/password-hasher.js';
+import { Role } from '../entities/role.entity.js';
+import { SubjectStatusService } from '../subject-status.service.js';
+import { loadTokenConfig } from '../token.config.js';
+import {
+  asReal,
+  FakeClock,
+  FakeIntegrationsRepository,
+  FakeRefreshTokensRepository,
+  FakeRolesRepository,
+  FakeUnitOfWork,
+  FakeUsersRepository,
+} from './in-memory-repositories.js';
+
+/** Stands in for scrypt: the escalation rules do not depend on how passwords are hashed. */
+const hasher = {
+  hash: (password: string) => Promise.resolve(`hashed:${password}`),
+  verify: (password: string, stored: string) => Promise.resolve(stored === `hashed:${password}`),
+};
+
+/** A principal holding exactly these permissions. */
+export const actorWith = (...scopes: string[]): Principal => ({
+  subject: 'user:99',
+  clientId: 'administration',
+  scopes,
+});
+
+/**
+ * The administration services over in-memory repositories, seeded as the migration seeds a database: the built-in
+ * `admin` role (`*`), and an administrator user.
+ */
+export async function adminServices() {
+  const clock = new FakeClock();
+  const config = loadTokenConfig({ SECRET_ROTATION_GRACE: '3600' });
+  const repos = {
+    roles: new FakeRolesRepository(),
+    users: new FakeUsersRepository(),
+    integrations: new FakeIntegrationsRepository(),
+    refreshTokens: new FakeRefreshTokensRepository(),
+  };
+  const unitOfWork = asReal<UnitOfWork>(new FakeUnitOfWork());
+  const status = new SubjectStatusService(
+    asReal(repos.integrations),
+    asReal(repos.users),
+    asReal(repos.refreshTokens),
+    config,
+    clock,
+  );
+  const roles = new RolesService(
+    asReal(repos.roles),
+    asReal(repos.users),
+    asReal(repos.integrations),
+    unitOfWork,
+    status,
+  );
+  const users = new UsersService(
+    asReal(repos.users),
+    asReal(repos.refreshTokens),
+    roles,
+    status,
+    unitOfWork,
+    clock,
+    asReal<PasswordHasher>(hasher),
+  );
+  const integrations = new IntegrationsService(asReal(repos.integrations), roles, status, unitOfWork, config, clock);
+  const admin = repos.roles.table.insert(
+    Object.assign(new Role(), { name: 'admin', permissions: ['*'], builtIn: true, createdAt: new Date() }),
+  );
+  const administrator = await repos.users.create({ username: 'admin', passwordHash: 'x', roleId: admin.id });
+  return { clock, repos, status, roles, users, integrations, adminRole: admin, administrator };
+}

@@ -1,0 +1,182 @@
+import type { EntityManager } from 'typeorm';
+import type { Transaction, UnitOfWork } from '../../database/unit-of-work.js';
+import { Clock } from '../../common/clock.js';
+import { Integration } from '../entities/integration.entity.js';
+import { RefreshToken } from '../entities/refresh-token.entity.js';
+import { Role } from '../entities/role.entity.js';
+import { User } from '../entities/user.entity.js';
+import type { IntegrationsRepository } from '../repositories/integrations.repository.js';
+import type { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
+import type { RolesRepository } from '../repositories/roles.repository.js';
+import type { UsersRepository } from '../repositories/users.repository.js';
+
+/* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
+
+/*
+ * In-memory stand-ins for the token module's repositories and unit of work, for unit specs (no database). They
+ * hand out copies, as a database does, so a service that changes an entity without saving it changes nothing.
+ */
+
+/** The public methods of a class (its private fields make the class itself impossible to implement). */
+type Public<T> = { [K in keyof T]: T[K] };
+
+const copy = <T extends object>(row: T): T =>
+  Object.assign(Object.create(Object.getPrototypeOf(row) as object) as T, structuredClone({ ...row }));
+
+/** A table with integer ids, kept in id order. */
+class Table<T extends { id: number }> {
+  readonly rows: T[] = [];
+  private nextId = 1;
+
+  all(): T[] {
+    return this.rows.map(copy);
+  }
+
+  find(match: (row: T) => boolean): T | null {
+    const row = this.rows.find(match);
+    return row ? copy(row) : null;
+  }
+
+  insert(row: T): T {
+    row.id = this.nextId++;
+    this.rows.push(copy(row));
+    return copy(row);
+  }
+
+  save(row: T): T {
+    const index = this.rows.findIndex((stored) => stored.id === row.id);
+    if (index === -1) return this.insert(row);
+    this.rows[index] = copy(row);
+    return copy(row);
+  }
+
+  delete(id: number): void {
+    const index = this.rows.findIndex((row) => row.id === id);
+    if (index !== -1) this.rows.splice(index, 1);
+  }
+}
+
+const now = () => new Date();
+
+export class FakeRolesRepository implements Public<RolesRepository> {
+  readonly table = new Table<Role>();
+
+  list = async () => this.table.all();
+  findById = async (id: number) => this.table.find((role) => role.id === id);
+  findExisting = async (id: number) => {
+    const role = this.table.find((stored) => stored.id === id);
+    if (!role) throw new Error(`No role ${id}`);
+    return role;
+  };
+  findByName = async (name: string) => this.table.find((role) => role.name === name);
+  existsByName = async (name: string) => this.table.find((role) => role.name === name) !== null;
+  superRoleIds = async () => this.table.rows.filter((role) => role.permissions.includes('*')).map((role) => role.id);
+  create = async (role: Pick<Role, 'name' | 'permissions'>) =>
+    this.table.insert(Object.assign(new Role(), { builtIn: false, createdAt: now(), updatedAt: now() }, role));
+  save = async (role: Role) => this.table.save(role);
+  delete = async (id: number) => this.table.delete(id);
+}
+
+export class FakeUsersRepository implements Public<UsersRepository> {
+  readonly table = new Table<User>();
+
+  list = async () => this.table.all();
+  findById = async (id: number) => this.table.find((user) => user.id === id);
+  findByUsername = async (username: string) => this.table.find((user) => user.username === username);
+  existsByUsername = async (username: string) => this.table.find((user) => user.username === username) !== null;
+  count = async () => this.table.rows.length;
+  countWithRoles = async (roleIds: number[], exceptUserId?: number) =>
+    this.table.rows.filter((user) => roleIds.includes(user.roleId) && user.id !== exceptUserId).length;
+  create = async (user: Pick<User, 'username' | 'passwordHash' | 'roleId'>) =>
+    this.table.insert(Object.assign(new User(), { tokenVersion: 0, createdAt: now(), updatedAt: now() }, user));
+  save = async (user: User) => this.table.save(user);
+  delete = async (id: number) => this.table.delete(id);
+  raiseTokenVersionOfRole = async (roleId: number) => {
+    for (const user of this.table.rows) if (user.roleId === roleId) user.tokenVersion += 1;
+  };
+}
+
+export class FakeIntegrationsRepository implements Public<IntegrationsRepository> {
+  readonly table = new Table<Integration>();
+
+  list = async () => this.table.all();
+  findById = async (id: number) => this.table.find((integration) => integration.id === id);
+  findByAccessKey = async (accessKeyId: string) => this.table.find((row) => row.accessKeyId === accessKeyId);
+  countWithRole = async (roleId: number) => this.table.rows.filter((row) => row.roleId === roleId).length;
+  create = async (integration: Pick<Integration, 'label' | 'roleId' | 'accessKeyId' | 'secretHash'>) =>
+    this.table.insert(
+      Object.assign(
+        new Integration(),
+        { previousSecretHash: null, previousSecretExpiresAt: null, active: true, tokenVersion: 0, lastUsedAt: null },
+        { createdAt: now(), updatedAt: now() },
+        integration,
+      ),
+    );
+  save = async (integration: Integration) => this.table.save(integration);
+  delete = async (id: number) => this.table.delete(id);
+  markUsed = async (id: number, at: number) => {
+    for (const row of this.table.rows) if (row.id === id) row.lastUsedAt = at;
+  };
+  raiseTokenVersionOfRole = async (roleId: number) => {
+    for (const row of this.table.rows) if (row.roleId === roleId) row.tokenVersion += 1;
+  };
+}
+
+export class FakeRefreshTokensRepository implements Public<RefreshTokensRepository> {
+  readonly table = new Table<RefreshToken>();
+
+  findByHash = async (tokenHash: string) => this.table.find((token) => token.tokenHash === tokenHash);
+  insert = async (token: Omit<RefreshToken, 'id'>) => {
+    this.table.insert(Object.assign(new RefreshToken(), token));
+  };
+  claim = async (id: number, at: number) => {
+    const token = this.table.rows.find((row) => row.id === id && row.usedAt === null && row.revokedAt === null);
+    if (token) token.usedAt = at;
+    return token !== undefined;
+  };
+  revokeFamily = async (familyId: string, at: number) => {
+    for (const token of this.table.rows) if (token.familyId === familyId) token.revokedAt = at;
+  };
+  revokeAllOfUser = async (userId: number, at: number) => {
+    for (const token of this.table.rows) if (token.userId === userId) token.revokedAt = at;
+  };
+  familyRevoked = async (familyId: string) =>
+    this.table.rows.some((token) => token.familyId === familyId && token.revokedAt !== null);
+}
+
+/** Hands a fake to a constructor that expects the real class (checked against the class's public methods). */
+export function asReal<T>(fake: Public<NoInfer<T>>): T {
+  const real: unknown = fake;
+  return real as T;
+}
+
+/**
+ * Runs work at once, with no rollback: enough for services whose every refusal happens before their first write.
+ * After-commit tasks run when the work succeeds, as with the real unit of work.
+ */
+export class FakeUnitOfWork implements Public<UnitOfWork> {
+  readonly supportsRowLocks = false;
+
+  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tasks: Array<() => Promise<unknown>> = [];
+    const manager = {} as EntityManager;
+    const result = await work({ manager, afterCommit: (task) => tasks.push(task), supportsRowLocks: false });
+    for (const task of tasks) await task();
+    return result;
+  }
+}
+
+/** A clock that moves only when told. */
+export class FakeClock extends Clock {
+  constructor(private ms = Date.UTC(2026, 0, 1)) {
+    super();
+  }
+
+  override now(): Date {
+    return new Date(this.ms);
+  }
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}

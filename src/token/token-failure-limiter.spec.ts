@@ -1,0 +1,50 @@
+import { jest } from '@jest/globals';
+import { TooManyAttemptsError } from '../common/errors/oauth-error.js';
+import { TokenFailureLimiter, type AttemptAccount } from './token-failure-limiter.js';
+import { loadTokenConfig } from './token.config.js';
+
+const client: AttemptAccount = { kind: 'client', name: 'FFIA1' };
+const IP = '192.0.2.1';
+
+describe('TokenFailureLimiter', () => {
+  let limiter: TokenFailureLimiter;
+
+  // rate-limiter-flexible's memory store reads Date.now() and expires keys with setTimeout: fake timers move both.
+  beforeEach(() => {
+    jest.useFakeTimers();
+    limiter = new TokenFailureLimiter(
+      loadTokenConfig({ TOKEN_FAILURES_PER_MINUTE: '3', TOKEN_FAILURE_WINDOW_SECONDS: '2' }),
+    );
+  });
+  afterEach(() => jest.useRealTimers());
+
+  const fail = async (account: AttemptAccount = client, ip = IP) => {
+    await limiter.begin(account, ip);
+  };
+
+  it('refuses with Retry-After past the limit, and lets the account back in once the window has passed', async () => {
+    for (let i = 0; i < 3; i++) await fail();
+    const refusal = limiter.begin(client, IP);
+    await expect(refusal).rejects.toBeInstanceOf(TooManyAttemptsError);
+    await expect(refusal).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': '2' } });
+
+    jest.advanceTimersByTime(1_000);
+    await expect(limiter.begin(client, IP)).rejects.toMatchObject({ headers: { 'Retry-After': '1' } });
+    jest.advanceTimersByTime(1_000);
+    await expect(limiter.begin(client, IP)).resolves.toBeDefined();
+  });
+
+  it("counts an account's failures per address: another address is not refused", async () => {
+    for (let i = 0; i < 3; i++) await fail();
+    await expect(limiter.begin(client, '192.0.2.2')).resolves.toBeDefined();
+  });
+
+  it('forgives a success and gives back a refunded point', async () => {
+    for (let i = 0; i < 2; i++) await fail();
+    await (await limiter.begin(client, IP)).succeeded();
+    for (let i = 0; i < 2; i++) await fail();
+    await (await limiter.begin(client, IP)).refund();
+    await expect(limiter.begin(client, IP)).resolves.toBeDefined();
+    await expect(limiter.begin(client, IP)).rejects.toBeInstanceOf(TooManyAttemptsError);
+  });
+});

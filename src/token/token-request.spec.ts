@@ -1,0 +1,93 @@
+import { OAuthError } from '../common/errors/oauth-error.js';
+import { parseTokenRequest } from './token-request.js';
+
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** The OAuthError the parser throws for these inputs. */
+function failure(body: unknown, authorization?: string): OAuthError {
+  try {
+    parseTokenRequest(body, authorization);
+  } catch (error) {
+    if (error instanceof OAuthError) return error;
+    throw error;
+  }
+  throw new Error('The request was accepted');
+}
+
+describe('parseTokenRequest', () => {
+  it('reads a JSON or form body with client_secret_post', () => {
+    const body = { grant_type: 'client_credentials', client_id: 'FFIA1', client_secret: 's3cret', scope: 'a:read' };
+    expect(parseTokenRequest(body, undefined)).toEqual({
+      grantType: 'client_credentials',
+      client: { clientId: 'FFIA1', clientSecret: 's3cret', method: 'client_secret_post' },
+      params: body,
+    });
+  });
+
+  it('reads a public client from client_id alone', () => {
+    const request = parseTokenRequest({ grant_type: 'password', client_id: 'administration' }, undefined);
+    expect(request.client).toEqual({ clientId: 'administration', method: 'none' });
+  });
+
+  it('ignores parameters it does not know, whatever their type', () => {
+    const request = parseTokenRequest({ grant_type: 'password', client_id: 'a', extra: { nested: 1 } }, undefined);
+    expect(request.params).toEqual({ grant_type: 'password', client_id: 'a' });
+  });
+
+  it.each([null, 'grant_type=password', ['grant_type'], 42])('refuses a body that is not an object: %j', (body) => {
+    expect(failure(body)).toMatchObject({ error: 'invalid_request', status: 400 });
+  });
+
+  it('refuses a repeated parameter (a form field given twice arrives as an array)', () => {
+    const error = failure({ grant_type: 'password', client_id: ['a', 'b'] });
+    expect(error).toMatchObject({ error: 'invalid_request', description: 'The parameter client_id is repeated.' });
+  });
+
+  it('refuses a repeated parameter even when it is one the endpoint ignores', () => {
+    expect(failure({ grant_type: 'password', client_id: 'a', other: ['x', 'y'] }).error).toBe('invalid_request');
+  });
+
+  it('refuses a known parameter that is not a string', () => {
+    expect(failure({ grant_type: 'password', client_id: 'a', scope: 5 }).description).toBe(
+      'The parameter scope must be a string.',
+    );
+  });
+
+  it('refuses a request without grant_type or without any client', () => {
+    expect(failure({ client_id: 'a' }).description).toBe('The parameter grant_type is missing.');
+    expect(failure({ grant_type: 'password' }).description).toBe('The parameter client_id is missing.');
+  });
+
+  it('reads Basic credentials, URL-decoded (RFC 6749 §2.3.1)', () => {
+    const request = parseTokenRequest({ grant_type: 'client_credentials' }, basic('FFIA1', 'a:b c+d%'));
+    expect(request.client).toEqual({ clientId: 'FFIA1', clientSecret: 'a:b c+d%', method: 'client_secret_basic' });
+  });
+
+  it('accepts a body client_id that repeats the Basic one', () => {
+    const request = parseTokenRequest({ grant_type: 'client_credentials', client_id: 'FFIA1' }, basic('FFIA1', 's'));
+    expect(request.client.method).toBe('client_secret_basic');
+  });
+
+  it.each([
+    [{ client_secret: 's' }, 'a secret in the body'],
+    [{ client_id: 'FFIA2' }, 'a different client_id in the body'],
+  ])('refuses credentials in both places: %j (%s)', (extra: Record<string, string>, _case: string) => {
+    const error = failure({ grant_type: 'client_credentials', ...extra }, basic('FFIA1', 's'));
+    expect(error).toMatchObject({ error: 'invalid_request', status: 400 });
+    expect(error.description).toMatch(/both in the header and in the body/);
+  });
+
+  it.each([
+    ['Bearer abc', /not Basic/],
+    ['Basic !!!', /not Basic/],
+    [`Basic ${Buffer.from('no-colon').toString('base64')}`, /malformed/],
+    [`Basic ${Buffer.from(':secret').toString('base64')}`, /malformed/],
+    [`Basic ${Buffer.from('id:%E0%A4%A').toString('base64')}`, /URL-encoded/],
+  ])('refuses a broken Authorization header %s as invalid_client with a Basic challenge', (header, description) => {
+    const error = failure({ grant_type: 'client_credentials' }, header);
+    expect(error).toMatchObject({ error: 'invalid_client', status: 401 });
+    expect(error.description).toMatch(description);
+    expect(error.headers['WWW-Authenticate']).toMatch(/^Basic /);
+  });
+});

@@ -1,0 +1,86 @@
+import { Test } from '@nestjs/testing';
+import { ConfigModule } from '@nestjs/config';
+import { Inject, Injectable } from '@nestjs/common';
+import { loadTokenConfig, tokenConfig, type TokenConfig } from './token.config.js';
+
+describe('token config', () => {
+  it('applies the documented defaults', () => {
+    expect(loadTokenConfig({})).toEqual({
+      issuer: 'http://localhost:3000',
+      accessTokenTtl: 3600,
+      refreshIdleTtl: 7 * 86_400,
+      refreshAbsoluteTtl: 30 * 86_400,
+      secretRotationGrace: 86_400,
+      failuresPerMinute: 10,
+      failuresPerAccount: 50,
+      failuresPerIp: 100,
+      failureWindowSeconds: 60,
+      passwordHashConcurrency: 2,
+      passwordHashQueue: 16,
+      revocationCacheMs: 5000,
+      adminUsername: 'admin',
+      adminPassword: undefined,
+    });
+  });
+
+  it('derives the default issuer from PORT and drops trailing slashes of OAUTH_ISSUER', () => {
+    expect(loadTokenConfig({ PORT: '8080' }).issuer).toBe('http://localhost:8080');
+    expect(loadTokenConfig({ OAUTH_ISSUER: 'https://auth.example.com//' }).issuer).toBe('https://auth.example.com');
+  });
+
+  it('reads numbers and converts the revocation cache to milliseconds', () => {
+    const config = loadTokenConfig({
+      ACCESS_TOKEN_TTL: '600',
+      REVOCATION_CACHE_SECONDS: '0',
+      TOKEN_FAILURE_WINDOW_SECONDS: '2',
+    });
+    expect(config).toMatchObject({ accessTokenTtl: 600, revocationCacheMs: 0, failureWindowSeconds: 2 });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadTokenConfig({ ADMIN_PASSWORD: '', OAUTH_ISSUER: '' })).toMatchObject({
+      adminPassword: undefined,
+      issuer: 'http://localhost:3000',
+    });
+  });
+
+  it.each([
+    ['ACCESS_TOKEN_TTL', '59'],
+    ['ACCESS_TOKEN_TTL', '86401'],
+    ['REFRESH_TOKEN_IDLE_TTL', 'week'],
+    ['TOKEN_FAILURES_PER_MINUTE', '0'],
+    ['TOKEN_FAILURE_WINDOW_SECONDS', '0'],
+    ['PASSWORD_HASH_CONCURRENCY', '65'],
+    ['REVOCATION_CACHE_SECONDS', '61'],
+    ['OAUTH_ISSUER', 'ftp://auth.example.com'],
+    ['ADMIN_USERNAME', 'has space'],
+    ['ADMIN_PASSWORD', 'short-pass1'],
+    ['PORT', '70000'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => loadTokenConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('accepts an ADMIN_PASSWORD of exactly the minimum length', () => {
+    expect(loadTokenConfig({ ADMIN_PASSWORD: 'twelve-chars' }).adminPassword).toBe('twelve-chars');
+  });
+
+  it('is injectable with ConfigModule.forFeature alone (no ConfigModule.forRoot)', async () => {
+    @Injectable()
+    class Reader {
+      constructor(@Inject(tokenConfig.KEY) readonly config: TokenConfig) {}
+    }
+    const saved = process.env.ACCESS_TOKEN_TTL;
+    process.env.ACCESS_TOKEN_TTL = '120';
+    try {
+      const moduleRef = await Test.createTestingModule({
+        imports: [ConfigModule.forFeature(tokenConfig)],
+        providers: [Reader],
+      }).compile();
+      expect(moduleRef.get(Reader).config.accessTokenTtl).toBe(120);
+      await moduleRef.close();
+    } finally {
+      if (saved === undefined) delete process.env.ACCESS_TOKEN_TTL;
+      else process.env.ACCESS_TOKEN_TTL = saved;
+    }
+  });
+});

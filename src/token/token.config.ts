@@ -1,0 +1,126 @@
+import { registerAs, type ConfigType } from '@nestjs/config';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { toInt, validateConfig } from '../config/validate-config.js';
+import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from './account-rules.js';
+
+/** The environment variables of the token module, with their defaults. */
+export class TokenEnvironment {
+  /** Read only for the default issuer, http://localhost:PORT. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  /** The `iss` of access tokens and the issuer of the discovery document; defaults to http://localhost:PORT. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  OAUTH_ISSUER?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  ACCESS_TOKEN_TTL = 3600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  REFRESH_TOKEN_IDLE_TTL = 7 * 86_400;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(60)
+  REFRESH_TOKEN_ABSOLUTE_TTL = 30 * 86_400;
+
+  /** How long a rotated integration secret keeps working (seconds). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SECRET_ROTATION_GRACE = 86_400;
+
+  /** Failed token requests allowed per account (username or client_id) from one IP address in one window. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURES_PER_MINUTE = 10;
+
+  /** Failed token requests allowed per account from all addresses together in one window (distributed guessing). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURES_PER_ACCOUNT = 50;
+
+  /** Failed token requests allowed per IP address, whatever the account, in one window. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURES_PER_IP = 100;
+
+  /** The window, in seconds, over which failed token requests are counted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  TOKEN_FAILURE_WINDOW_SECONDS = 60;
+
+  /** Password hashes (scrypt) computed at once; the rest wait in a queue of PASSWORD_HASH_QUEUE, then get 503. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  PASSWORD_HASH_CONCURRENCY = 2;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  PASSWORD_HASH_QUEUE = 16;
+
+  /** How long the revocation state of a token's subject may be cached (seconds). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  REVOCATION_CACHE_SECONDS = 5;
+
+  @Matches(USERNAME_PATTERN, { message: `ADMIN_USERNAME ${USERNAME_RULE}` })
+  ADMIN_USERNAME = 'admin';
+
+  @IsOptional()
+  @IsString()
+  @Matches(new RegExp(`^.{${PASSWORD_MIN_LENGTH},}$`, 's'), {
+    message: `ADMIN_PASSWORD must have at least ${PASSWORD_MIN_LENGTH} characters`,
+  })
+  ADMIN_PASSWORD?: string;
+}
+
+/** The token module's settings from validated variables; durations in seconds unless the name says otherwise. */
+export function tokenSettings(env: TokenEnvironment) {
+  return {
+    issuer: (env.OAUTH_ISSUER ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
+    refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,
+    secretRotationGrace: env.SECRET_ROTATION_GRACE,
+    failuresPerMinute: env.TOKEN_FAILURES_PER_MINUTE,
+    failuresPerAccount: env.TOKEN_FAILURES_PER_ACCOUNT,
+    failuresPerIp: env.TOKEN_FAILURES_PER_IP,
+    failureWindowSeconds: env.TOKEN_FAILURE_WINDOW_SECONDS,
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE,
+    revocationCacheMs: env.REVOCATION_CACHE_SECONDS * 1000,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+  };
+}
+
+/** Reads and validates the token variables of `raw` (a wrong value stops the start, naming the variable). */
+export function loadTokenConfig(raw: Record<string, unknown> = process.env) {
+  return tokenSettings(validateConfig(TokenEnvironment, raw));
+}
+
+/** The token module's configuration; inject it with `@Inject(tokenConfig.KEY)`. */
+export const tokenConfig = registerAs('token', () => loadTokenConfig(process.env));
+
+export type TokenConfig = ConfigType<typeof tokenConfig>;
