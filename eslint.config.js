@@ -1,6 +1,48 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Feature modules: each is used by the others only through its index.ts. */
+const FEATURES = ['files', 'token', 'webhooks', 'catalog', 'health'];
+
+/** Imports of another feature's internals (anything but its index.js), from a file `depth` folders below src/. */
+function deepImportsOf(features) {
+  return {
+    regex: `^(\\./|(\\.\\./)+)(${features.join('|')})/(?!index\\.js$)`,
+    message: 'Import another feature only through its index.ts (its public surface).',
+  };
+}
+
+const boundaries = [
+  // A feature reaches another only through that one's index.ts.
+  ...FEATURES.map((feature) => ({
+    files: [`src/${feature}/**/*.ts`],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [deepImportsOf(FEATURES.filter((other) => other !== feature))] }],
+    },
+  })),
+  // The application root composes features through their index.ts.
+  { files: ['src/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [deepImportsOf(FEATURES)] }] } },
+  // Lower layers know no feature at all.
+  {
+    files: ['src/{common,config,database}/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${FEATURES.join('|')})/`,
+              message: 'common, config and database are below the features: they must not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,4 +77,5 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  ...boundaries,
 );

@@ -13,8 +13,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { FileFieldsModule, fileFieldsOptionsFrom, fileFieldsSchema, filesConfig } from './files/index.js';
 import { HealthModule } from './health/index.js';
 import { AccessGuard, TokenModule } from './token/index.js';
-import { WebhookFileEvents } from './webhooks/webhook-file-events.js';
-import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { WebhookFileEvents, WebhooksModule } from './webhooks/index.js';
 
 @Module({
   imports: [

@@ -13,9 +13,9 @@ describe('environment', () => {
   });
 
   it('names every invalid variable in one message', () => {
-    expect(() => validateEnvironment({ PORT: 'eighty', ACCESS_TOKEN_TTL: '-5', DATABASE_URL: 'mysql://x' })).toThrow(
-      /PORT[\s\S]*DATABASE_URL[\s\S]*ACCESS_TOKEN_TTL|PORT[\s\S]*ACCESS_TOKEN_TTL[\s\S]*DATABASE_URL/,
-    );
+    expect(() =>
+      validateEnvironment({ PORT: 'eighty', HTTP_MAX_CONNECTIONS: '-5', DATABASE_URL: 'mysql://x' }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*HTTP_MAX_CONNECTIONS|PORT[\s\S]*HTTP_MAX_CONNECTIONS[\s\S]*DATABASE_URL/);
   });
 
   it('accepts a PostgreSQL URL', () => {

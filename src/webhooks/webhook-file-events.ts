@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { FileEventPublisher, type FileEvent, type FileEventTransaction } from '../files/events/file-event-publisher.js';
+import { FILE_EVENT_KINDS, FileEventPublisher, type FileEvent, type FileEventTransaction } from '../files/index.js';
+import { WebhookEventCatalog } from './webhook-event-catalog.js';
 import { WebhookEvents } from './webhook-events.service.js';
 
 /** The files module's event port, implemented by the outbox: every file change becomes a webhook event. */
 @Injectable()
 export class WebhookFileEvents extends FileEventPublisher {
-  constructor(private readonly events: WebhookEvents) {
+  constructor(
+    private readonly events: WebhookEvents,
+    catalog: WebhookEventCatalog,
+  ) {
     super();
+    catalog.register(FILE_EVENT_KINDS);
   }
 
   async publish(tx: FileEventTransaction, event: FileEvent): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { startRawHttpServer } from '../../test/support/raw-http-server.js';
-import { loadAppConfig, validateEnvironment } from '../config/environment.js';
 import { WebhookSender } from './webhook-sender.js';
+import { webhooksConfigFrom } from './webhooks.config.js';
 
 const TIMEOUT_MS = 500;
 const HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n';
@@ -32,7 +32,7 @@ const drip = (socket: Socket) => {
 
 describe('WebhookSender', () => {
   const sender = new WebhookSender(
-    loadAppConfig({ WEBHOOK_TIMEOUT: `${TIMEOUT_MS}ms`, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }),
+    webhooksConfigFrom({ WEBHOOK_TIMEOUT: `${TIMEOUT_MS}ms`, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }),
   );
   let server: RawServer | undefined;
   const send = async (answer: (socket: Socket) => void) => {
@@ -106,26 +106,12 @@ describe('WebhookSender', () => {
   });
 
   it('refuses a loopback destination unless private networks are allowed', async () => {
-    const strict = new WebhookSender(loadAppConfig({ WEBHOOK_TIMEOUT: `${TIMEOUT_MS}ms` }));
+    const strict = new WebhookSender(webhooksConfigFrom({ WEBHOOK_TIMEOUT: `${TIMEOUT_MS}ms` }));
     server = await serve((socket) => socket.end(`${HEAD}content-length: 0\r\n\r\n`));
     // A name, not an IP literal: the guard runs at DNS lookup, which Node skips for literals.
     await expect(strict.send(server.url.replace('127.0.0.1', 'localhost'), '{}', {})).resolves.toMatchObject({
       error: expect.stringMatching(/^EBLOCKED/),
     });
-  });
-});
-
-describe('WEBHOOK_LEASE against WEBHOOK_TIMEOUT', () => {
-  it('refuses to start when the lease could expire before an attempt ends', () => {
-    expect(() => validateEnvironment({ WEBHOOK_TIMEOUT: '10s', WEBHOOK_LEASE: '14s' })).toThrow(
-      /WEBHOOK_LEASE: WEBHOOK_LEASE must be at least WEBHOOK_TIMEOUT \+ 5s \(WEBHOOK_TIMEOUT is 10s\)/,
-    );
-    expect(() => validateEnvironment({ WEBHOOK_TIMEOUT: '60s' })).toThrow(/WEBHOOK_LEASE/);
-  });
-
-  it('accepts the defaults and a lease of exactly the timeout plus 5 s', () => {
-    expect(loadAppConfig({}).webhooks).toMatchObject({ timeoutMs: 15_000, leaseMs: 60_000 });
-    expect(loadAppConfig({ WEBHOOK_TIMEOUT: '10s', WEBHOOK_LEASE: '15s' }).webhooks.leaseMs).toBe(15_000);
   });
 });
 

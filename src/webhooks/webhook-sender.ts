@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { AppConfig } from '../config/environment.js';
 import { publicOnlyLookup } from './ssrf-guard.js';
+import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 
 export interface SendResult {
   statusCode?: number;
@@ -38,11 +38,11 @@ export class WebhookDeadlineError extends Error {
  */
 @Injectable()
 export class WebhookSender {
-  constructor(private readonly config: AppConfig) {}
+  constructor(@Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig) {}
 
   async send(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = Date.now();
-    const { allowPrivateNetworks, timeoutMs } = this.config.webhooks;
+    const { allowPrivateNetworks, timeoutMs } = this.config;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new WebhookDeadlineError(timeoutMs)), timeoutMs);
     try {

@@ -1,17 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
-import { AppConfig } from '../config/environment.js';
 import { isPublicAddress } from './ssrf-guard.js';
+import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
 
 /** Refuses endpoint URLs that are not https, or whose host resolves to a non-public address (unless allowed). */
 @Injectable()
 export class WebhookUrlPolicy {
-  constructor(private readonly config: AppConfig) {}
+  constructor(@Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig) {}
 
   async assertAllowed(raw: string): Promise<void> {
     const url = URL.canParse(raw) ? new URL(raw) : undefined;
-    const allowPrivate = this.config.webhooks.allowPrivateNetworks;
+    const allowPrivate = this.config.allowPrivateNetworks;
     const protocols = allowPrivate ? ['https:', 'http:'] : ['https:'];
     if (!url || !protocols.includes(url.protocol) || url.username || url.password) {
       throw this.refuse(`The URL must be ${allowPrivate ? 'http(s)' : 'https'}, without credentials.`);

@@ -1,22 +1,45 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { DatabaseModule } from '../database/database.module.js';
-import { WEBHOOK_RANDOM, WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
+import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
+import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
+import { WEBHOOK_RANDOM, WebhookAttemptRecorder } from './webhook-attempt-recorder.js';
+import { WebhookAttemptRetention } from './webhook-attempt-retention.js';
+import { newLeaseOwner, WEBHOOK_LEASE_OWNER, WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
+import { WebhookDeliverySender } from './webhook-delivery-sender.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookEndpointHealth } from './webhook-endpoint-health.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
+import { WebhookEventCatalog } from './webhook-event-catalog.js';
 import { WebhookEvents } from './webhook-events.service.js';
 import { WebhookFileEvents } from './webhook-file-events.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WebhookUrlPolicy } from './webhook-url-policy.js';
+import { webhooksConfig } from './webhooks.config.js';
 import { webhooksSchema } from './webhooks.schema.js';
 import { WebhooksController } from './webhooks.controller.js';
 
 /** Signed, retried, durable webhook delivery (outbox, leased dispatcher, admin API). */
 @Module({
-  imports: [DatabaseModule.forFeature(webhooksSchema)],
+  imports: [DatabaseModule.forFeature(webhooksSchema), ConfigModule.forFeature(webhooksConfig)],
   controllers: [WebhooksController],
   providers: [
     { provide: WEBHOOK_RANDOM, useValue: Math.random },
+    { provide: WEBHOOK_LEASE_OWNER, useFactory: newLeaseOwner },
+    WebhookEndpointsRepository,
+    WebhookEventsRepository,
+    WebhookDeliveriesRepository,
+    WebhookAttemptsRepository,
     WebhookSender,
+    WebhookDeliverySender,
+    WebhookDeliveryClaimer,
+    WebhookEndpointHealth,
+    WebhookAttemptRecorder,
+    WebhookAttemptRetention,
     WebhookDispatcher,
+    WebhookEventCatalog,
     WebhookEvents,
     WebhookUrlPolicy,
     WebhookEndpointsService,

@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import type { EntityManager } from 'typeorm';
+import { WebhookEvent } from '../entities/webhook-event.entity.js';
+
+/** The outbox's events; methods given a manager run in its transaction. */
+@Injectable()
+export class WebhookEventsRepository {
+  constructor(@InjectEntityManager() private readonly db: EntityManager) {}
+
+  async insert(event: WebhookEvent, manager: EntityManager = this.db): Promise<void> {
+    await manager.save(manager.create(WebhookEvent, event));
+  }
+
+  findById(id: string, manager: EntityManager = this.db): Promise<WebhookEvent | null> {
+    return manager.findOneBy(WebhookEvent, { id });
+  }
+}

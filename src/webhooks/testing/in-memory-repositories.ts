@@ -1,0 +1,188 @@
+import type { EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import type { Transaction, UnitOfWork } from '../../database/unit-of-work.js';
+import { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
+import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
+import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import type { WebhookEvent } from '../entities/webhook-event.entity.js';
+import type { NewWebhookAttempt, WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
+import type {
+  DeliveryState,
+  DueDelivery,
+  NewWebhookDelivery,
+  WebhookDeliveriesRepository,
+} from '../repositories/webhook-deliveries.repository.js';
+import type { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
+import type { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';
+import { webhooksConfigFrom, type WebhooksConfig } from '../webhooks.config.js';
+
+/* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
+
+/*
+ * In-memory stand-ins for the webhooks module's repositories and unit of work, for unit specs (no database). They
+ * hand out copies, as a database does, so a part that changes an entity without saving it changes nothing.
+ */
+
+/** The public methods of a class (its private fields make the class itself impossible to implement). */
+type Public<T> = { [K in keyof T]: T[K] };
+
+const copy = <T extends object>(row: T): T =>
+  Object.assign(Object.create(Object.getPrototypeOf(row) as object) as T, structuredClone({ ...row }));
+
+/** Hands a fake to a constructor that expects the real class. */
+export function asReal<T>(fake: NoInfer<Public<T>>): T {
+  return fake;
+}
+
+/** The settings of a test: the defaults, with the given variables on top. */
+export function testConfig(env: Record<string, string> = {}): WebhooksConfig {
+  return webhooksConfigFrom(env);
+}
+
+export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveriesRepository> {
+  readonly rows: WebhookDelivery[] = [];
+
+  /** A pending delivery due at `nextAttemptAt`, unleased unless told otherwise. */
+  add(fields: Partial<WebhookDelivery> & Pick<WebhookDelivery, 'endpointId'>): WebhookDelivery {
+    const id = this.rows.length + 1;
+    const delivery = Object.assign(new WebhookDelivery(), {
+      ...{ id, eventId: `evt_${id}`, status: 'pending' as const, attempts: 0, nextAttemptAt: 0 },
+      ...{ leaseOwner: null, leaseUntil: null, lastStatusCode: null, lastError: null, createdAt: 0, completedAt: null },
+      ...fields,
+    });
+    this.rows.push(delivery);
+    return copy(delivery);
+  }
+
+  byId(id: number): WebhookDelivery {
+    const row = this.rows.find((delivery) => delivery.id === id);
+    if (!row) throw new Error(`No delivery ${id}`);
+    return row;
+  }
+
+  insertMany = async (deliveries: readonly NewWebhookDelivery[]) => {
+    for (const delivery of deliveries) this.add(delivery);
+  };
+  findOfEndpoint = async (endpointId: number, id: number) =>
+    copyOrNull(this.rows.find((row) => row.id === id && row.endpointId === endpointId));
+  pageOfEndpoint = async (endpointId: number, page: { limit: number; offset: number }) => {
+    const all = this.rows.filter((row) => row.endpointId === endpointId).reverse();
+    return [all.slice(page.offset, page.offset + page.limit).map(copy), all.length] as [WebhookDelivery[], number];
+  };
+  findDue = async (_tx: unknown, now: number, limit: number): Promise<DueDelivery[]> =>
+    this.rows
+      .filter((row) => row.status === 'pending' && row.nextAttemptAt <= now && (row.leaseUntil ?? 0) < now)
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
+      .slice(0, limit)
+      .map(({ id, endpointId }) => ({ id, endpointId }));
+  lease = async (ids: readonly number[], owner: string, leaseUntil: number) =>
+    ids.map((id) => copy(Object.assign(this.byId(id), { leaseOwner: owner, leaseUntil })));
+  releaseLease = async (id: number, owner: string, next: DeliveryState) => {
+    const row = this.byId(id);
+    if (row.leaseOwner !== owner) return false;
+    Object.assign(row, next, { leaseOwner: null, leaseUntil: null });
+    return true;
+  };
+}
+
+export class FakeWebhookAttemptsRepository implements Public<WebhookAttemptsRepository> {
+  readonly rows: WebhookAttempt[] = [];
+
+  insert = async (attempt: NewWebhookAttempt) => {
+    this.rows.push(Object.assign(new WebhookAttempt(), attempt, { id: this.rows.length + 1 }));
+  };
+  ofDeliveries = async (deliveryIds: readonly number[]) =>
+    this.rows.filter((row) => deliveryIds.includes(row.deliveryId)).map(copy);
+  deleteAttemptedBefore = async (before: number) => {
+    const kept = this.rows.filter((row) => row.attemptedAt >= before);
+    this.rows.splice(0, this.rows.length, ...kept);
+  };
+}
+
+export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRepository> {
+  readonly rows: WebhookEndpoint[] = [];
+
+  add(fields: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
+    const endpoint = Object.assign(new WebhookEndpoint(), {
+      ...{ id: this.rows.length + 1, url: 'https://example.org/hook', events: ['*'], description: null },
+      ...{ secret: 'whsec_current', previousSecret: null, previousSecretExpiresAt: null },
+      ...{ active: true, disabledReason: null, failingSince: null, createdAt: new Date(0), updatedAt: new Date(0) },
+      ...fields,
+    });
+    this.rows.push(endpoint);
+    return copy(endpoint);
+  }
+
+  byId(id: number): WebhookEndpoint {
+    const row = this.rows.find((endpoint) => endpoint.id === id);
+    if (!row) throw new Error(`No endpoint ${id}`);
+    return row;
+  }
+
+  list = async () => this.rows.map(copy);
+  findById = async (id: number) => copyOrNull(this.rows.find((row) => row.id === id));
+  create = async (endpoint: Parameters<WebhookEndpointsRepository['create']>[0]) => this.add(endpoint);
+  save = async (endpoint: WebhookEndpoint) => {
+    Object.assign(this.byId(endpoint.id), copy(endpoint));
+    return copy(endpoint);
+  };
+  delete = async (id: number) => {
+    this.rows.splice(this.rows.indexOf(this.byId(id)), 1);
+  };
+  markHealthy = async (id: number) => {
+    this.byId(id).failingSince = null;
+  };
+  markFailing = async (id: number, failingSince: number, disabledReason?: string) => {
+    Object.assign(
+      this.byId(id),
+      { failingSince },
+      disabledReason === undefined ? {} : { active: false, disabledReason },
+    );
+  };
+}
+
+export class FakeWebhookEventsRepository implements Public<WebhookEventsRepository> {
+  readonly rows: WebhookEvent[] = [];
+
+  insert = async (event: WebhookEvent) => {
+    this.rows.push(copy(event));
+  };
+  findById = async (id: string) => copyOrNull(this.rows.find((row) => row.id === id));
+}
+
+function copyOrNull<T extends object>(row: T | undefined): T | null {
+  return row ? copy(row) : null;
+}
+
+/** Runs work at once, with no rollback; after-commit tasks run when the work succeeds. */
+export class FakeUnitOfWork implements Public<UnitOfWork> {
+  readonly supportsRowLocks = false;
+  transactions = 0;
+
+  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.transactions += 1;
+    const tasks: Array<() => Promise<unknown>> = [];
+    const result = await work({
+      manager: {} as EntityManager,
+      afterCommit: (task) => tasks.push(task),
+      supportsRowLocks: false,
+    });
+    for (const task of tasks) await task();
+    return result;
+  }
+}
+
+/** A clock that moves only when told. */
+export class FakeClock extends Clock {
+  constructor(private ms = Date.UTC(2026, 0, 1)) {
+    super();
+  }
+
+  override now(): Date {
+    return new Date(this.ms);
+  }
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}

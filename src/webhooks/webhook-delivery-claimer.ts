@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Clock } from '../common/clock.js';
+import { UnitOfWork } from '../database/unit-of-work.js';
+import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
+import { WebhookDeliveriesRepository, type DueDelivery } from './repositories/webhook-deliveries.repository.js';
+import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
+
+/** The name this instance leases deliveries under (a string provider, so the lease's holder can be checked). */
+export const WEBHOOK_LEASE_OWNER = Symbol('WEBHOOK_LEASE_OWNER');
+
+/** Host, process and a random part: two application instances in one process still hold different leases. */
+export const newLeaseOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/**
+ * Claims due deliveries for this instance by leasing them for WEBHOOK_LEASE, keeping at most
+ * WEBHOOK_ENDPOINT_CONCURRENCY of them in flight to any one endpoint; a lease that runs out makes its delivery due
+ * again, for any instance.
+ */
+@Injectable()
+export class WebhookDeliveryClaimer {
+  private readonly inFlightPerEndpoint = new Map<number, number>();
+
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
+    @Inject(WEBHOOK_LEASE_OWNER) private readonly owner: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Up to `limit` due deliveries, leased to this instance and counted in flight until {@link finished}. */
+  async claimDue(limit: number): Promise<WebhookDelivery[]> {
+    if (limit <= 0) return [];
+    const claimed = await this.unitOfWork.run(async (tx) => {
+      // More candidates than wanted: some may go to endpoints that are already at their bound.
+      const due = await this.deliveries.findDue(tx, this.clock.nowMs(), limit * 4);
+      return this.deliveries.lease(this.withinEndpointBound(due, limit), this.owner, this.leaseEnd(), tx.manager);
+    });
+    for (const delivery of claimed) this.count(delivery.endpointId, +1);
+    return claimed;
+  }
+
+  /** Leases one delivery whatever its state and schedule (manual redelivery), outside the endpoint bound. */
+  async claimById(id: number): Promise<WebhookDelivery | undefined> {
+    const [delivery] = await this.unitOfWork.run((tx) =>
+      this.deliveries.lease([id], this.owner, this.leaseEnd(), tx.manager),
+    );
+    return delivery;
+  }
+
+  /** A delivery from {@link claimDue} is no longer in flight. */
+  finished(delivery: Pick<WebhookDelivery, 'endpointId'>): void {
+    this.count(delivery.endpointId, -1);
+  }
+
+  private leaseEnd(): number {
+    return this.clock.nowMs() + this.config.leaseMs;
+  }
+
+  /** Due deliveries in order, skipping endpoints that already have as many in flight from here as allowed. */
+  private withinEndpointBound(due: readonly DueDelivery[], limit: number): number[] {
+    const taken = new Map(this.inFlightPerEndpoint);
+    const picked: number[] = [];
+    for (const { id, endpointId } of due) {
+      const inFlight = taken.get(endpointId) ?? 0;
+      if (picked.length >= limit || inFlight >= this.config.endpointConcurrency) continue;
+      taken.set(endpointId, inFlight + 1);
+      picked.push(id);
+    }
+    return picked;
+  }
+
+  private count(endpointId: number, change: number): void {
+    const count = (this.inFlightPerEndpoint.get(endpointId) ?? 0) + change;
+    if (count > 0) this.inFlightPerEndpoint.set(endpointId, count);
+    else this.inFlightPerEndpoint.delete(endpointId);
+  }
+}

@@ -1,0 +1,109 @@
+import { registerAs, type ConfigType } from '@nestjs/config';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import { parseDuration } from '../common/duration.js';
+import {
+  durationListMs,
+  durationMs,
+  IsDuration,
+  IsDurationList,
+  toInt,
+  validateConfig,
+} from '../config/validate-config.js';
+
+/** Between an attempt's deadline and its lease's end: time to record the result before another instance may claim. */
+const LEASE_MARGIN_MS = 5_000;
+
+/** Refuses a WEBHOOK_LEASE that could expire while an attempt is still within WEBHOOK_TIMEOUT (a second send). */
+function OutlastsWebhookTimeout(): PropertyDecorator {
+  const timeoutOf = (args?: ValidationArguments) =>
+    String((args?.object as Partial<WebhooksEnvironment>).WEBHOOK_TIMEOUT);
+  return ValidateBy({
+    name: 'outlastsWebhookTimeout',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => {
+        const lease = typeof value === 'string' ? parseDuration(value) : undefined;
+        const timeout = parseDuration(timeoutOf(args));
+        return lease === undefined || timeout === undefined || lease >= timeout + LEASE_MARGIN_MS;
+      },
+      defaultMessage: (args?: ValidationArguments) =>
+        `WEBHOOK_LEASE must be at least WEBHOOK_TIMEOUT + 5s (WEBHOOK_TIMEOUT is ${timeoutOf(args)})`,
+    },
+  });
+}
+
+/** The WEBHOOK_* environment variables, with their defaults. */
+export class WebhooksEnvironment {
+  /** Delays between delivery attempts; the first attempt is always immediate. */
+  @IsDurationList({ message: 'WEBHOOK_RETRY_SCHEDULE must be durations like 5s,5m,2h (units ms, s, m, h, d)' })
+  WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
+
+  @IsDuration({ message: 'WEBHOOK_TIMEOUT must be a duration like 15s' })
+  WEBHOOK_TIMEOUT = '15s';
+
+  /** Development and tests only: allows http and private, loopback and link-local destinations. */
+  @IsIn(['true', 'false'])
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'false';
+
+  @IsDuration({ message: 'WEBHOOK_SECRET_GRACE must be a duration like 24h' })
+  WEBHOOK_SECRET_GRACE = '24h';
+
+  /** An endpoint whose deliveries all failed for this long is disabled. */
+  @IsDuration({ message: 'WEBHOOK_DISABLE_AFTER must be a duration like 5d' })
+  WEBHOOK_DISABLE_AFTER = '5d';
+
+  @IsDuration({ message: 'WEBHOOK_ATTEMPT_RETENTION must be a duration like 30d' })
+  WEBHOOK_ATTEMPT_RETENTION = '30d';
+
+  /** How often due deliveries are looked for (new events are also sent right after their commit). */
+  @IsDuration({ message: 'WEBHOOK_POLL_INTERVAL must be a duration like 1s' })
+  WEBHOOK_POLL_INTERVAL = '1s';
+
+  /**
+   * How long an instance holds a delivery it is sending. At least WEBHOOK_TIMEOUT + 5s (checked at start): an attempt
+   * ends at its deadline, and the lease must outlive it by the time recording the result takes.
+   */
+  @IsDuration({ message: 'WEBHOOK_LEASE must be a duration like 60s' })
+  @OutlastsWebhookTimeout()
+  WEBHOOK_LEASE = '60s';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WEBHOOK_CONCURRENCY = 8;
+
+  /** Deliveries in flight to one endpoint from one instance. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WEBHOOK_ENDPOINT_CONCURRENCY = 2;
+
+  /** `off` stops this instance from sending (events are still recorded); for maintenance and tests. */
+  @IsIn(['on', 'off'])
+  WEBHOOK_DISPATCHER = 'on';
+}
+
+/** Webhook delivery settings, durations in milliseconds; validated from `process.env` when the module loads. */
+export const webhooksConfig = registerAs('webhooks', () => webhooksConfigFrom(process.env));
+
+export type WebhooksConfig = ConfigType<typeof webhooksConfig>;
+
+/** The settings from the given variables (a bad value throws a message naming each bad variable). */
+export function webhooksConfigFrom(raw: Record<string, unknown>) {
+  const env = validateConfig(WebhooksEnvironment, raw);
+  return {
+    retrySchedule: durationListMs(env.WEBHOOK_RETRY_SCHEDULE),
+    timeoutMs: durationMs(env.WEBHOOK_TIMEOUT),
+    allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+    secretGraceMs: durationMs(env.WEBHOOK_SECRET_GRACE),
+    disableAfterMs: durationMs(env.WEBHOOK_DISABLE_AFTER),
+    attemptRetentionMs: durationMs(env.WEBHOOK_ATTEMPT_RETENTION),
+    pollIntervalMs: durationMs(env.WEBHOOK_POLL_INTERVAL),
+    leaseMs: durationMs(env.WEBHOOK_LEASE),
+    concurrency: env.WEBHOOK_CONCURRENCY,
+    endpointConcurrency: env.WEBHOOK_ENDPOINT_CONCURRENCY,
+    dispatcher: env.WEBHOOK_DISPATCHER === 'on',
+  };
+}
