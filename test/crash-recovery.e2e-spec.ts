@@ -1,25 +1,15 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from './support/fixtures.js';
-import { ADMIN_PASSWORD, passwordToken } from './support/test-app.js';
+import { ADMIN_PASSWORD, createTestDatabase, passwordToken, type TestDatabase } from './support/test-app.js';
 import { freePort } from './support/free-port.js';
+import { eventually } from './support/wait.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 async function filesUnder(dir: string): Promise<Array<{ path: string; size: number }>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -29,14 +19,16 @@ async function filesUnder(dir: string): Promise<Array<{ path: string; size: numb
 
 describe('Crash safety: SIGKILL in the middle of a large upload', () => {
   let build: string;
-  let dataDir: string;
+  // The suite's own database (its PostgreSQL schema when TEST_DATABASE_URL is set), shared by the crashed instance,
+  // the restarted one and the sweep, as in a real restart.
+  let database: TestDatabase;
   let child: ChildProcess | undefined;
 
   const start = async (port: number): Promise<string> => {
     child = spawn(process.execPath, [join(build, 'src/main.js')], {
       env: {
         ...process.env,
-        DATA_DIR: dataDir,
+        ...database.env,
         PORT: String(port),
         LOG_LEVEL: 'silent',
         ORPHAN_SWEEP_INTERVAL_SECONDS: '0',
@@ -45,7 +37,13 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
       stdio: 'ignore',
     });
     const url = `http://127.0.0.1:${port}`;
-    await waitFor(async () => ((await fetch(`${url}/health`)).ok ? true : undefined), 'the service to start');
+    // Until the service listens, fetch fails: that is "not yet", not an error.
+    const healthy = () =>
+      fetch(`${url}/health`).then(
+        (res) => (res.ok ? true : undefined),
+        () => undefined,
+      );
+    await eventually('the service to start', healthy, 20_000);
     return url;
   };
 
@@ -58,13 +56,18 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
       '--outDir',
       build,
     ]);
-    dataDir = await mkdtemp(join(tmpdir(), 'crash-'));
+    database = await createTestDatabase();
   }, 120_000);
 
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    // A failed run can leave the service up; it must be gone before its schema is dropped under it.
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
     await rm(build, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   it('leaves no record after a restart, and no bytes after the sweep', async () => {
@@ -83,12 +86,19 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
     upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\n\r\n`);
     upload.write(PNG);
     const chunk = Buffer.alloc(1024 * 1024, 1);
-    const storage = join(dataDir, 'files');
-    await waitFor(async () => {
-      upload.write(chunk);
-      const partial = (await filesUnder(storage)).find((f) => f.path.endsWith('.partial') && f.size > 2 * chunk.length);
-      return partial;
-    }, 'partial bytes on disk');
+    const storage = join(database.dataDir, 'files');
+    await eventually(
+      'partial bytes on disk',
+      async () => {
+        upload.write(chunk);
+        const partial = (await filesUnder(storage)).find(
+          (f) => f.path.endsWith('.partial') && f.size > 2 * chunk.length,
+        );
+        return partial;
+      },
+      20_000,
+      100,
+    );
 
     child!.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
@@ -104,7 +114,7 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
     await new Promise((resolve) => child!.once('exit', resolve));
 
     const sweep = await run(process.execPath, [join(build, 'src/sweep-orphans.js'), '--grace-seconds', '0'], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, ...database.env, LOG_LEVEL: 'silent' },
     });
     expect(JSON.parse(sweep.stdout)).toMatchObject({ removed: 1, failed: 0 });
     expect(await filesUnder(storage)).toEqual([]);

@@ -1,10 +1,10 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { FileStorage } from '../src/files/storage/file-storage.js';
 import { basic, createIntegration } from './support/admin-api.js';
+import { eventually } from './support/wait.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { ADMIN_PASSWORD, passwordToken, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -20,15 +20,6 @@ function slowUpload(url: string, token: string): ClientRequest {
   req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\n\r\n`);
   req.write(PNG.subarray(0, 16));
   return req;
-}
-
-/** Polls until `condition` holds (or fails the test after a few seconds). */
-async function eventually(condition: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await condition()) return;
-    await sleep(50);
-  }
-  throw new Error(`Timed out waiting until ${what}`);
 }
 
 describe('Uploads: per-principal concurrency, refused markup, file names, file modes', () => {
@@ -58,7 +49,9 @@ describe('Uploads: per-principal concurrency, refused markup, file names, file m
       const { access_token: admin } = await passwordToken(t.url, 'admin', ADMIN_PASSWORD);
       const gallery = `${t.url}/files/product/${productId}/gallery`;
       open.push(slowUpload(gallery, admin), slowUpload(gallery, admin));
-      await eventually(async () => (await partialFiles()) === 2, 'both slow uploads are being stored');
+      await eventually('both slow uploads are being stored', async () =>
+        (await partialFiles()) === 2 ? true : undefined,
+      );
 
       const third = await t.http.post(`/files/product/${productId}/gallery`).attach('file', PNG, 'third.png');
       expectProblem(third, 429, 'too-many-uploads');
@@ -80,8 +73,11 @@ describe('Uploads: per-principal concurrency, refused markup, file names, file m
 
       open.shift()!.destroy();
       await eventually(
-        async () => (await t.http.post(`/files/product/${productId}/gallery`).attach('file', PNG, 'again.png')).ok,
         'the aborted upload frees its slot',
+        async () =>
+          (await t.http.post(`/files/product/${productId}/gallery`).attach('file', PNG, 'again.png')).ok || undefined,
+        5000,
+        50,
       );
     });
   });

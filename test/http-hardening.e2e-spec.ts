@@ -2,18 +2,10 @@ import { connect, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { expectProblem } from './support/fixtures.js';
+import { eventually } from './support/wait.js';
 import { ADMIN_PASSWORD, passwordToken, startTestApp, type TestApp } from './support/test-app.js';
 
 const nestedJson = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
-
-/** Waits until `condition` holds, polling, or fails after `timeoutMs`. */
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('HTTP hardening: hostile bodies and queries are 400, responses are safe by default', () => {
   let t: TestApp;
@@ -91,7 +83,7 @@ describe('HTTP hardening: connections are bounded', () => {
   afterAll(async () => t.close({ destroy: true }));
 
   it('refuses connections beyond HTTP_MAX_CONNECTIONS and closes idle ones, then serves again', async () => {
-    await until(async () => (await connections()) === 0);
+    await eventually('no open connection', async () => ((await connections()) === 0 ? true : undefined));
     const held = await Promise.all(Array.from({ length: 5 }, open));
     const extra = await open();
     const started = Date.now();
@@ -107,7 +99,7 @@ describe('HTTP hardening: connections are bounded', () => {
   it('closes a request whose body stalls, and stores nothing', async () => {
     const before = (await t.http.get('/products?limit=100').expect(200)).body.total as number;
     const token = `Bearer ${(await passwordToken(t.url, 'admin', ADMIN_PASSWORD)).access_token}`;
-    await until(async () => (await connections()) === 0);
+    await eventually('no open connection', async () => ((await connections()) === 0 ? true : undefined));
     const socket = await open();
     socket.write(
       'POST /products HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { Clock } from '../src/common/clock.js';
 import { PNG } from './support/fixtures.js';
 import { startRawHttpServer } from './support/raw-http-server.js';
+import { eventually } from './support/wait.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** What a raw receiver does once it has read a request; `ok` when its script has run out. */
@@ -52,17 +53,6 @@ async function startRawReceiver(script: Behaviour[] = []): Promise<RawReceiver> 
     behaviours[script.shift() ?? 'ok'](socket);
   });
   return { url: `http://127.0.0.1:${server.port}/hooks`, script, exchanges, close: server.close };
-}
-
-/** Polls until `probe` returns something, or fails with `what` at the deadline. */
-async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 interface AttemptView {

@@ -7,6 +7,7 @@ import { WebhookEvents } from '../src/webhooks/webhook-events.service.js';
 import { WebhookEvent } from '../src/webhooks/entities/webhook-event.entity.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { createTestDatabase, startApp, startTestApp, type TestApp } from './support/test-app.js';
+import { eventually, staysTrue } from './support/wait.js';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver.js';
 
 const FAST = {
@@ -15,7 +16,6 @@ const FAST = {
   WEBHOOK_TIMEOUT: '300ms',
   WEBHOOK_POLL_INTERVAL: '50ms',
 };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Webhooks: signed, retried, never lost', () => {
   let t: TestApp;
@@ -31,6 +31,11 @@ describe('Webhooks: signed, retried, never lost', () => {
   };
   const deliveriesOf = async (status?: string) =>
     (await t.http.get(`/api/webhooks/${endpointId}/deliveries${status ? `?status=${status}` : ''}`).expect(200)).body;
+  /** The delivery of an event once its state is `status`, waiting for the dispatcher to record it. */
+  const deliveryOnce = (status: string, eventId: string) =>
+    eventually(`the delivery of ${eventId} to be ${status}`, async () =>
+      (await deliveriesOf(status)).items.find((d: { event_id: string }) => d.event_id === eventId),
+    );
 
   beforeAll(async () => {
     t = await startTestApp(FAST);
@@ -55,8 +60,7 @@ describe('Webhooks: signed, retried, never lost', () => {
   it('delivers exactly one signed file.created per upload', async () => {
     const file = await uploadCover();
     const [hook] = await receiver.waitFor(1);
-    await pause(300);
-    expect(receiver.received).toHaveLength(1);
+    await staysTrue('one webhook for one upload', () => receiver.received.length === 1, 300);
     expect(hook.body).toMatchObject({
       event: 'file.created',
       id: expect.stringMatching(/^evt_/),
@@ -82,10 +86,7 @@ describe('Webhooks: signed, retried, never lost', () => {
     await uploadCover();
     const hooks = await receiver.waitFor(3);
     expect(new Set(hooks.map((h) => h.body.id)).size).toBe(1);
-    await pause(200);
-    const delivery = (await deliveriesOf('succeeded')).items.find(
-      (d: { event_id: string }) => d.event_id === hooks[0].body.id,
-    );
+    const delivery = await deliveryOnce('succeeded', hooks[0].body.id);
     expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3 });
     expect(delivery.attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 200]);
     expect(delivery.attempt_log[0].response_body).toBe('answered 500');
@@ -94,9 +95,17 @@ describe('Webhooks: signed, retried, never lost', () => {
   it('retries a receiver that never answers in time, no sooner than 60 s later', async () => {
     receiver.replies.push('hang');
     await uploadCover();
-    await receiver.waitFor(1);
-    await pause(600);
-    expect(receiver.received).toHaveLength(1);
+    const [first] = await receiver.waitFor(1);
+    const timedOut = await eventually('the timed-out attempt to be recorded', async () =>
+      (await deliveriesOf('pending')).items.find(
+        (d: { event_id: string; attempts: number }) => d.event_id === first.body.id && d.attempts === 1,
+      ),
+    );
+    expect(
+      Date.parse(timedOut.next_attempt_at) - Date.parse(timedOut.attempt_log[0].attempted_at),
+    ).toBeGreaterThanOrEqual(60_000);
+    // The schedule's own first delay is 100 ms: past it, an early retry would already have arrived.
+    await staysTrue('no retry before 60 s', () => receiver.received.length === 1, 300);
     const clock = t.app.get(Clock);
     const realNow = clock.now.bind(clock);
     jest.spyOn(clock, 'now').mockImplementation(() => new Date(realNow().getTime() + 61_000));
@@ -114,8 +123,7 @@ describe('Webhooks: signed, retried, never lost', () => {
     const before = await t.dataSource.getRepository(WebhookEvent).count();
     const { id } = (await t.http.post('/products').send({ name: 'rolled back' }).expect(201)).body;
     await t.http.post(`/files/product/${id}/cover`).attach('file', PNG, 'c.png').expect(500);
-    await pause(300);
-    expect(receiver.received).toHaveLength(0);
+    await staysTrue('no webhook for the rolled-back upload', () => receiver.received.length === 0, 300);
     expect(await t.dataSource.getRepository(WebhookEvent).count()).toBe(before);
     expect((await t.http.get(`/products/${id}`).expect(200)).body.cover).toBeNull();
   });
@@ -124,8 +132,7 @@ describe('Webhooks: signed, retried, never lost', () => {
     const { event_id } = (await t.http.post(`/api/webhooks/${endpointId}/ping`).expect(202)).body;
     const [ping] = await receiver.waitFor(1);
     expect(ping.body).toMatchObject({ id: event_id, event: 'webhook.ping' });
-    await pause(200);
-    const delivery = (await deliveriesOf()).items.find((d: { event_id: string }) => d.event_id === event_id);
+    const delivery = await deliveryOnce('succeeded', event_id);
     const redelivered = await t.http
       .post(`/api/webhooks/${endpointId}/deliveries/${delivery.id}/redeliver`)
       .expect(200);
@@ -156,16 +163,17 @@ describe('Webhooks: signed, retried, never lost', () => {
     other.replies.push(410);
     await uploadCover();
     await other.waitFor(1);
-    await pause(300);
-    expect((await t.http.get(`/api/webhooks/${gone.id}`).expect(200)).body).toMatchObject({
-      active: false,
-      disabled_reason: expect.stringMatching(/410/),
+    const disabled = await eventually('the endpoint to be disabled', async () => {
+      const { body } = await t.http.get(`/api/webhooks/${gone.id}`).expect(200);
+      return body.active === false ? body : undefined;
     });
+    expect(disabled.disabled_reason).toMatch(/410/);
     await uploadCover();
-    await pause(300);
-    expect(other.received).toHaveLength(1);
-    const skipped = (await t.http.get(`/api/webhooks/${gone.id}/deliveries?status=skipped`).expect(200)).body;
-    expect(skipped.total).toBe(1);
+    await eventually('the event to be recorded as skipped', async () => {
+      const skipped = (await t.http.get(`/api/webhooks/${gone.id}/deliveries?status=skipped`).expect(200)).body;
+      return skipped.total === 1 ? skipped : undefined;
+    });
+    await staysTrue('nothing sent to the disabled endpoint', () => other.received.length === 1, 300);
     await other.close();
   });
 
@@ -264,7 +272,7 @@ if (process.env.TEST_DATABASE_URL) {
           for (let i = 0; i < 200; i++) await events.write(manager, 'file.created', { n: i });
         });
         const hooks = await receiver.waitFor(200, 30_000);
-        await pause(500);
+        await staysTrue('no event sent twice', () => receiver.received.length === 200, 500);
         const ids = receiver.received.map((hook) => hook.body.id);
         expect(ids).toHaveLength(200);
         expect(new Set(ids).size).toBe(200);

@@ -1,8 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-
-/** May be left out, but when present must pass the other rules (null included: a required column stays set). */
-const IsOmittable = () => ValidateIf((_object, value) => value !== undefined);
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../common/dto/is-omittable.js';
 
 export class CreateProductDto {
   @ApiProperty({ maxLength: 200, example: 'Desk lamp' })

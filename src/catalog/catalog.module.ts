@@ -40,6 +40,5 @@ const serviceFor = (token: symbol, entity: Function, label: string) => ({
     }),
   ],
   providers: [serviceFor(PRODUCTS, Product, 'product'), serviceFor(ARTICLES, Article, 'article')],
-  exports: [PRODUCTS, ARTICLES],
 })
 export class CatalogModule {}

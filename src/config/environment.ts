@@ -1,7 +1,6 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { resolve } from 'node:path';
-import { durationMs, IsDuration, toInt, validateConfig } from './validate-config.js';
+import { durationMs, IsDuration, IsIntVariable, validateConfig } from './validate-config.js';
 
 /**
  * The app-wide environment variables (port, data directory, database, logging, HTTP limits), with their defaults.
@@ -9,10 +8,7 @@ import { durationMs, IsDuration, toInt, validateConfig } from './validate-config
  * A wrong value stops the start with a message naming the variable.
  */
 export class Environment {
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsIntVariable(0, 65535)
   PORT = 3000;
 
   @IsString()
@@ -30,9 +26,7 @@ export class Environment {
   LOG_LEVEL = 'info';
 
   /** Open client connections; more are refused so that file descriptors remain for the database and storage. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IsIntVariable(1)
   HTTP_MAX_CONNECTIONS = 500;
 
   /** A connection that sends and receives nothing for this long is closed (slow headers, stalled bodies). */

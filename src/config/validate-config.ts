@@ -1,5 +1,5 @@
-import { plainToInstance, type ClassConstructor } from 'class-transformer';
-import { ValidateBy, validateSync, type ValidationOptions } from 'class-validator';
+import { plainToInstance, Transform, type ClassConstructor } from 'class-transformer';
+import { IsInt, Max, Min, ValidateBy, validateSync, type ValidationOptions } from 'class-validator';
 import { parseDuration, parseDurationList } from '../common/duration.js';
 
 /** Reads `"42"` as 42 for numeric variables (anything else is left for the validators to refuse). */
@@ -63,4 +63,17 @@ export function validateConfig<T extends object>(schema: ClassConstructor<T>, ra
     throw new Error(`Invalid environment configuration:\n  ${lines.join('\n  ')}`);
   }
   return env;
+}
+
+/**
+ * A whole-number variable within bounds, read from its text: the `@Transform(toInt) @IsInt() @Min() @Max()` stack
+ * every numeric variable needs, so a module cannot forget the transform and refuse every value it is given.
+ */
+export function IsIntVariable(min: number, max?: number): PropertyDecorator {
+  const stack = [Transform(toInt), IsInt(), Min(min), ...(max === undefined ? [] : [Max(max)])];
+  // Applied bottom-up, as stacked decorators are, so the messages keep the order they had when written out.
+  const bottomUp = stack.reverse();
+  return (target, property) => {
+    for (const decorator of bottomUp) decorator(target, property);
+  };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager, ObjectLiteral } from 'typeorm';
+import type { Transaction } from '../database/unit-of-work.js';
+import { AttachmentOwnersRepository } from './attachment-owners.repository.js';
 import { FileFieldRegistry, type AttachableEntity } from './file-field.registry.js';
 import type { FileFieldDefinition } from './file-field.decorator.js';
 import type { FieldSlot } from './file-records.repository.js';
@@ -15,7 +16,10 @@ export interface ResolvedField {
 /** Finds the entities files are attached to, and locks them while their files change. */
 @Injectable()
 export class AttachmentOwners {
-  constructor(private readonly registry: FileFieldRegistry) {}
+  constructor(
+    private readonly registry: FileFieldRegistry,
+    private readonly rows: AttachmentOwnersRepository,
+  ) {}
 
   /** 404 for an unknown attachment type or an unknown field of a known type. */
   resolveField(attachmentType: string, attachmentId: number, fieldName: string): ResolvedField {
@@ -30,17 +34,22 @@ export class AttachmentOwners {
     return { owner, field, slot: { attachmentType, attachmentId, field: fieldName } };
   }
 
-  /**
-   * 404 when the entity does not exist. With `lock` (inside a transaction on PostgreSQL) the entity's row stays
-   * locked until commit, which serializes every change to its files: appends, deletions, reordering.
-   */
-  async assertExists(manager: EntityManager, owner: AttachableEntity, id: number, lock: boolean): Promise<void> {
-    const primary = owner.metadata.primaryColumns[0].propertyName;
-    const found = await manager.findOne<ObjectLiteral>(owner.target, {
-      where: { [primary]: id },
-      select: { [primary]: true },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    if (!found) throw new FilesError(FilesErrorCode.EntityNotFound, `${owner.type} ${id} does not exist.`);
+  /** 404 when the entity does not exist. */
+  async assertExists(owner: AttachableEntity, id: number): Promise<void> {
+    if (!(await this.rows.exists(owner, id))) throw entityNotFound(owner, id);
   }
+
+  /** 404 when the entity does not exist; otherwise its files change only in this transaction until it ends. */
+  async lockExisting(tx: Transaction, owner: AttachableEntity, id: number): Promise<void> {
+    if (!(await this.rows.lock(tx, owner, id))) throw entityNotFound(owner, id);
+  }
+
+  /** Serializes changes to the entity's files like lockExisting, for a change that holds even if it is gone. */
+  async lock(tx: Transaction, owner: AttachableEntity, id: number): Promise<void> {
+    await this.rows.lock(tx, owner, id);
+  }
+}
+
+function entityNotFound(owner: AttachableEntity, id: number): FilesError {
+  return new FilesError(FilesErrorCode.EntityNotFound, `${owner.type} ${id} does not exist.`);
 }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { MoreThan, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../common/auth/principal.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { assertMayWrite, fileNotFound } from './file-access.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FileFieldRegistry } from './file-field.registry.js';
-import { FileRecord } from './file-record.entity.js';
+import type { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
 import { FileEventPublisher } from './events/file-event-publisher.js';
@@ -18,25 +18,24 @@ export class FileChangesService {
   constructor(
     private readonly registry: FileFieldRegistry,
     private readonly owners: AttachmentOwners,
-    private readonly records: FileRecordsRepository,
+    private readonly fileRecords: FileRecordsRepository,
     private readonly storage: FileStorage,
     private readonly unitOfWork: UnitOfWork,
     private readonly events: FileEventPublisher,
   ) {}
 
   /**
-   * Removes a record, closes the gap in its field in the same transaction, and its bytes after commit. The principal
-   * needs `<attachment type>:write` of the record (see assertMayWrite).
+   * Removes a file record, closes the gap in its field in the same transaction, and its bytes after commit. The
+   * principal needs `<attachment type>:write` of the record (see assertMayWrite).
    */
   async delete(principal: Principal, id: number): Promise<FileRecord> {
     return this.unitOfWork.run(async (tx) => {
-      const record = await this.lockedRecord(tx, principal, id);
-      const removed = { ...record };
-      await tx.manager.delete(FileRecord, { id });
-      await this.closeGap(tx.manager, slotOf(record), record.sortOrder);
-      await this.events.publish(tx, { kind: 'file.deleted', data: { file: FileRecordDto.from(record) } });
-      tx.afterCommit(() => this.storage.delete(record.path));
-      return Object.assign(new FileRecord(), removed);
+      const removed = await this.lockedRecord(tx, principal, id);
+      await this.fileRecords.delete(id, tx.manager);
+      await this.closeGap(slotOf(removed), tx.manager);
+      await this.events.publish(tx, { kind: 'file.deleted', data: { file: FileRecordDto.from(removed) } });
+      tx.afterCommit(() => this.storage.delete(removed.storageKey));
+      return removed;
     });
   }
 
@@ -46,15 +45,15 @@ export class FileChangesService {
     if (!field.multi)
       throw new FilesError(FilesErrorCode.NotMultiField, `"${fieldName}" holds one file; it has no order.`);
     return this.unitOfWork.run(async (tx) => {
-      await this.owners.assertExists(tx.manager, owner, attachmentId, tx.supportsRowLocks);
-      const current = await this.records.inField(tx.manager, slot);
+      await this.owners.lockExisting(tx, owner, attachmentId);
+      const current = await this.fileRecords.inField(slot, tx.manager);
       assertSameFiles(current, ids);
-      const byId = new Map(current.map((record) => [record.id, record]));
+      const byId = new Map(current.map((file) => [file.id, file]));
       // Two passes, so that no intermediate state breaks the unique (field, sort_order) index.
-      for (const [index, id] of ids.entries()) await tx.manager.update(FileRecord, { id }, { sortOrder: -1 - index });
-      for (const [index, id] of ids.entries()) await tx.manager.update(FileRecord, { id }, { sortOrder: index });
+      for (const [index, id] of ids.entries()) await this.fileRecords.setSortOrder(id, -1 - index, tx.manager);
+      for (const [index, id] of ids.entries()) await this.fileRecords.setSortOrder(id, index, tx.manager);
       const reordered = ids.map((id, index) => Object.assign(byId.get(id)!, { sortOrder: index }));
-      const files = reordered.map((record) => FileRecordDto.from(record));
+      const files = reordered.map((file) => FileRecordDto.from(file));
       const data = { attachment_type: attachmentType, attachment_id: attachmentId, field: fieldName, files };
       await this.events.publish(tx, { kind: 'file.reordered', data });
       return reordered;
@@ -62,23 +61,23 @@ export class FileChangesService {
   }
 
   private async lockedRecord(tx: Transaction, principal: Principal, id: number): Promise<FileRecord> {
-    const found = assertMayWrite(principal, await tx.manager.findOneBy(FileRecord, { id }), id);
+    const found = assertMayWrite(principal, await this.fileRecords.findById(id, tx.manager), id);
     const owner = this.registry.get(found.attachmentType);
-    if (owner && tx.supportsRowLocks) await this.owners.assertExists(tx.manager, owner, found.attachmentId, true);
+    // The file goes even when its entity is gone; the lock only keeps other changes to the field out meanwhile.
+    if (owner) await this.owners.lock(tx, owner, found.attachmentId);
     // Read again under the lock: a concurrent change may have moved or removed it meanwhile.
     // A record's attachment type never changes, so the permission checked above still holds.
-    const record = await tx.manager.findOneBy(FileRecord, { id });
+    const record = await this.fileRecords.findById(id, tx.manager);
     if (!record) throw fileNotFound(id);
     return record;
   }
 
-  private async closeGap(manager: EntityManager, slot: FieldSlot, removedPosition: number): Promise<void> {
-    const later = await manager.find(FileRecord, {
-      where: { ...slot, sortOrder: MoreThan(removedPosition) },
-      order: { sortOrder: 'ASC' },
-    });
-    for (const record of later)
-      await manager.update(FileRecord, { id: record.id }, { sortOrder: record.sortOrder - 1 });
+  /** Moves the files after a removed one up by one, in order, so that each lands on a free position. */
+  private async closeGap(slot: FieldSlot, manager: EntityManager): Promise<void> {
+    const rest = await this.fileRecords.inField(slot, manager);
+    for (const [index, file] of rest.entries()) {
+      if (file.sortOrder !== index) await this.fileRecords.setSortOrder(file.id, index, manager);
+    }
   }
 }
 
@@ -87,7 +86,7 @@ function slotOf(record: FileRecord): FieldSlot {
 }
 
 function assertSameFiles(current: FileRecord[], ids: number[]): void {
-  const expected = current.map((record) => record.id).sort((a, b) => a - b);
+  const expected = current.map((file) => file.id).sort((a, b) => a - b);
   const given = [...ids].sort((a, b) => a - b);
   if (expected.length !== given.length || expected.some((id, i) => id !== given[i])) {
     throw new FilesError(

@@ -10,7 +10,7 @@ import {
 import { FileEventPublisher } from './events/file-event-publisher.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecordDto } from './file-record.dto.js';
-import { FileRecord } from './file-record.entity.js';
+import { FileRecordsRepository } from './file-records.repository.js';
 import { FileStorage } from './storage/file-storage.js';
 
 const PENDING_KEYS = 'files:pending-deletes';
@@ -28,6 +28,7 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     private readonly registry: FileFieldRegistry,
     private readonly storage: FileStorage,
     private readonly events: FileEventPublisher,
+    private readonly fileRecords: FileRecordsRepository,
   ) {
     dataSource.subscribers.push(this);
   }
@@ -37,14 +38,14 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     if (!owner) return;
     const id = (event.entity as Record<string, unknown>)[owner.metadata.primaryColumns[0].propertyName];
     if (typeof id !== 'number') return;
-    const records = await event.manager.find(FileRecord, { where: { attachmentType: owner.type, attachmentId: id } });
-    if (records.length === 0) return;
-    for (const record of records) {
-      const deleted = { kind: 'file.deleted', data: { file: FileRecordDto.from(record) } } as const;
+    const files = await this.fileRecords.ofOwner(owner.type, id, event.manager);
+    if (files.length === 0) return;
+    for (const file of files) {
+      const deleted = { kind: 'file.deleted', data: { file: FileRecordDto.from(file) } } as const;
       await this.events.publish({ manager: event.manager }, deleted);
     }
-    await event.manager.remove(records);
-    pendingKeys(event.queryRunner).push(...records.map((r) => r.path));
+    await this.fileRecords.remove(files, event.manager);
+    pendingKeys(event.queryRunner).push(...files.map((file) => file.storageKey));
   }
 
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {

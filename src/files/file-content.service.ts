@@ -13,13 +13,13 @@ export class FileContentService {
   private readonly logger = new Logger(FileContentService.name);
 
   constructor(
-    private readonly records: FileRecordsRepository,
+    private readonly fileRecords: FileRecordsRepository,
     private readonly storage: FileStorage,
   ) {}
 
   /** The record, when the principal may read files of its entity type; 404 alike when missing or not readable. */
   async readable(principal: Principal, id: number): Promise<FileRecord> {
-    return assertMayRead(principal, await this.records.findById(id), id);
+    return assertMayRead(principal, await this.fileRecords.findById(id), id);
   }
 
   /**
@@ -28,9 +28,9 @@ export class FileContentService {
    */
   async open(record: FileRecord, range?: ByteRange): Promise<Readable> {
     try {
-      return await this.storage.get(record.path, range);
+      return await this.storage.get(record.storageKey, range);
     } catch (error) {
-      const context = { err: error, fileId: record.id, key: record.path };
+      const context = { err: error, fileId: record.id, key: record.storageKey };
       if (isMissingObject(error)) {
         this.logger.error(context, 'The stored bytes of a file record are missing');
         throw new FilesError(

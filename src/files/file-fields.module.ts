@@ -1,8 +1,16 @@
-import { Module, type DynamicModule, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type ModuleMetadata,
+  type OnApplicationShutdown,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { AttachmentOwners } from './attachment-owners.js';
+import { AttachmentOwnersRepository } from './attachment-owners.repository.js';
 import { FileEventPublisher, NoFileEvents } from './events/file-event-publisher.js';
 import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
 import { FileChangesService } from './file-changes.service.js';
@@ -38,6 +46,7 @@ const PARTS: Provider[] = [
   UnitOfWork,
   FileFieldRegistry,
   AttachmentOwners,
+  AttachmentOwnersRepository,
   FileRecordsRepository,
   FilesService,
   FileChangesService,
@@ -65,7 +74,17 @@ const PARTS: Provider[] = [
  * `req.user` (`{ subject, scopes }`, as a passport strategy sets it): a file's routes need `<type>:read|write`.
  */
 @Module({})
-export class FileFieldsModule {
+export class FileFieldsModule implements OnApplicationShutdown {
+  constructor(private readonly storage: FileStorage) {}
+
+  /**
+   * Closes the storage. NestJS calls a module's own hook after those of its providers, so the orphan sweep that may
+   * still be using the storage has finished by then.
+   */
+  async onApplicationShutdown(): Promise<void> {
+    await this.storage.close();
+  }
+
   static forRoot(options: FileFieldsOptions): DynamicModule {
     return FileFieldsModule.forRootAsync({ useFactory: () => options });
   }
@@ -88,7 +107,7 @@ export class FileFieldsModule {
           : { provide: FileEventPublisher, useClass: NoFileEvents },
         ...PARTS,
       ],
-      exports: [FileStorage, FilesService, FileFieldResolver, OrphanSweeper],
+      exports: [FileStorage, OrphanSweeper],
     };
   }
 }

@@ -2,7 +2,10 @@ import type { FileStorage } from './storage/file-storage.js';
 
 /** How the file-field framework is set up by the application that imports it. */
 export interface FileFieldsOptions {
-  /** Where file bytes live: `new LocalDiskStorage(dir)`, an `S3Storage`, or any other {@link FileStorage}. */
+  /**
+   * Where file bytes live: `new LocalDiskStorage(dir)`, an `S3Storage`, or any other {@link FileStorage}. The module
+   * closes it when the application shuts down.
+   */
   storage: FileStorage;
   /** Largest accepted file in bytes (a field's `maxSize` can only lower it). Default 50 MiB. */
   maxFileSize?: number;

@@ -21,7 +21,7 @@ export class FileRecordDto {
   static from(record: FileRecord): FileRecordDto {
     return Object.assign(new FileRecordDto(), {
       id: record.id,
-      path: record.path,
+      path: record.storageKey,
       attachment_id: record.attachmentId,
       attachment_type: record.attachmentType,
       field: record.field,

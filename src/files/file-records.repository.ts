@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, Repository, type EntityManager } from 'typeorm';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { Brackets, In, type EntityManager } from 'typeorm';
 import { FileRecord } from './file-record.entity.js';
 
 /** One file field of one entity. */
@@ -10,14 +10,17 @@ export interface FieldSlot {
   field: string;
 }
 
-/** The queries on file records; writes take the transaction's manager. */
+/** What an upload stores: everything of a record but what the database assigns. */
+export type NewFileRecord = Omit<FileRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** The queries on file records; methods given a manager run in its transaction. */
 @Injectable()
 export class FileRecordsRepository {
-  constructor(@InjectRepository(FileRecord) private readonly records: Repository<FileRecord>) {}
+  constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
   /** Every record of the given entities, in one query, ordered by entity, field and position. */
   async findForOwners(owners: ReadonlyMap<string, readonly number[]>): Promise<FileRecord[]> {
-    const query = this.records.createQueryBuilder('f');
+    const query = this.db.createQueryBuilder(FileRecord, 'f');
     let index = 0;
     for (const [type, ids] of owners) {
       if (ids.length === 0) continue;
@@ -39,21 +42,53 @@ export class FileRecordsRepository {
   }
 
   /** Which of these storage keys belong to a record. */
-  async existingPaths(paths: readonly string[]): Promise<Set<string>> {
-    if (paths.length === 0) return new Set();
-    const rows = await this.records.find({ select: { path: true }, where: { path: In([...paths]) } });
-    return new Set(rows.map((row) => row.path));
+  async existingStorageKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db.find(FileRecord, {
+      select: { storageKey: true },
+      where: { storageKey: In([...keys]) },
+    });
+    return new Set(rows.map((row) => row.storageKey));
   }
 
-  async findById(id: number): Promise<FileRecord | null> {
-    return this.records.findOneBy({ id });
+  findById(id: number, manager: EntityManager = this.db): Promise<FileRecord | null> {
+    return manager.findOneBy(FileRecord, { id });
   }
 
-  inField(manager: EntityManager, slot: FieldSlot): Promise<FileRecord[]> {
+  /** The field's records by position. */
+  inField(slot: FieldSlot, manager: EntityManager = this.db): Promise<FileRecord[]> {
     return manager.find(FileRecord, { where: { ...slot }, order: { sortOrder: 'ASC' } });
   }
 
-  ofEntity(manager: EntityManager, attachmentType: string, attachmentId: number): Promise<FileRecord[]> {
+  countInField(slot: FieldSlot, manager: EntityManager = this.db): Promise<number> {
+    return manager.count(FileRecord, { where: { ...slot } });
+  }
+
+  /** Every record of one entity, whatever its field. */
+  ofOwner(attachmentType: string, attachmentId: number, manager: EntityManager = this.db): Promise<FileRecord[]> {
     return manager.find(FileRecord, { where: { attachmentType, attachmentId } });
+  }
+
+  /** Inserts the records in the given order and returns them as stored. */
+  insert(records: readonly NewFileRecord[], manager: EntityManager = this.db): Promise<FileRecord[]> {
+    return manager.save(records.map((record) => manager.create(FileRecord, record)));
+  }
+
+  /** Writes a changed record back and returns it as stored. */
+  save(record: FileRecord, manager: EntityManager = this.db): Promise<FileRecord> {
+    return manager.save(record);
+  }
+
+  async setSortOrder(id: number, sortOrder: number, manager: EntityManager = this.db): Promise<void> {
+    await manager.update(FileRecord, { id }, { sortOrder });
+  }
+
+  async delete(id: number, manager: EntityManager = this.db): Promise<void> {
+    await manager.delete(FileRecord, { id });
+  }
+
+  /** Removes through the entity manager, so that TypeORM subscribers see each removal. */
+  async remove(records: readonly FileRecord[], manager: EntityManager = this.db): Promise<void> {
+    await manager.remove([...records]);
   }
 }

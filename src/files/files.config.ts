@@ -1,10 +1,10 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, ValidateIf } from 'class-validator';
 import { resolve } from 'node:path';
-import { toInt, validateConfig } from '../config/validate-config.js';
+import { IsIntVariable, validateConfig } from '../config/validate-config.js';
 import type { FileFieldsOptions } from './file-fields.options.js';
 import { createStorage } from './storage/create-storage.js';
+import type { S3StorageOptions } from './storage/s3.storage.js';
 
 /** The variables the files module reads, with their defaults (written here only). */
 export class FilesEnvironment {
@@ -41,42 +41,24 @@ export class FilesEnvironment {
   @IsIn(['true', 'false'])
   S3_FORCE_PATH_STYLE = 'false';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IsIntVariable(1)
   MAX_FILE_SIZE = 52_428_800;
 
   /** Uploads one principal may have in flight at once; the next one gets 429 before a byte of it is read. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IsIntVariable(1)
   UPLOADS_PER_PRINCIPAL = 4;
 
   /** Stored objects without a record are removed once they are older than this (seconds). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
+  @IsIntVariable(0)
   ORPHAN_GRACE_SECONDS = 3600;
 
   /** How often the orphan sweeper runs (seconds); 0 runs it only at start and by hand. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
+  @IsIntVariable(0)
   ORPHAN_SWEEP_INTERVAL_SECONDS = 3600;
 }
 
 /** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
-export type StorageSettings =
-  | { driver: 'local'; root: string }
-  | {
-      driver: 's3';
-      bucket: string;
-      region: string;
-      endpoint?: string;
-      accessKeyId?: string;
-      secretAccessKey?: string;
-      forcePathStyle: boolean;
-    };
+export type StorageSettings = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
 
 /** The files module's settings, validated from the environment when the module loads. */
 export const filesConfig = registerAs('files', () => {

@@ -64,8 +64,8 @@ export class FilesController {
   ): Promise<FileRecordDto | FileRecordDto[]> {
     const result = await this.files.upload({ attachmentType, attachmentId, fieldName }, principal, req, res);
     res.status(result.created ? 201 : 200);
-    const records = result.records.map((record) => FileRecordDto.from(record));
-    return records.length === 1 ? records[0] : records;
+    const bodies = result.records.map((record) => FileRecordDto.from(record));
+    return bodies.length === 1 ? bodies[0] : bodies;
   }
 
   // The routes by file id check `<attachment type>:read|write` of the record they load (see file-access.ts).
@@ -126,7 +126,7 @@ export class FilesController {
     @Param('fieldName') fieldName: string,
     @Body() body: ReorderFilesDto,
   ): Promise<FileRecordDto[]> {
-    const records = await this.changes.reorder(attachmentType, attachmentId, fieldName, body.ids);
-    return records.map((record) => FileRecordDto.from(record));
+    const reordered = await this.changes.reorder(attachmentType, attachmentId, fieldName, body.ids);
+    return reordered.map((record) => FileRecordDto.from(record));
   }
 }

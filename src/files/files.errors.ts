@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain-error.js';
+import { CatalogedError, type ErrorCatalog } from '../common/errors/cataloged-error.js';
 
 export enum FilesErrorCode {
   UnknownAttachmentType = 'unknown-attachment-type',
@@ -21,45 +21,31 @@ export enum FilesErrorCode {
   FileContentUnavailable = 'file-content-unavailable',
 }
 
-/** Status, title and, for errors worth retrying, the Retry-After in seconds. */
-type CatalogEntry = [status: number, title: string, retryAfterSeconds?: number];
+const FILES_ERRORS: ErrorCatalog<FilesErrorCode> = {
+  [FilesErrorCode.UnknownAttachmentType]: [404, 'Unknown attachment type'],
+  [FilesErrorCode.UnknownFileField]: [404, 'Unknown file field'],
+  [FilesErrorCode.EntityNotFound]: [404, 'Entity not found'],
+  [FilesErrorCode.FileMissing]: [400, 'File part missing'],
+  [FilesErrorCode.MalformedMultipart]: [400, 'Malformed multipart body'],
+  [FilesErrorCode.NotMultipart]: [415, 'Multipart body expected'],
+  [FilesErrorCode.TooManyFiles]: [400, 'Too many files'],
+  [FilesErrorCode.FileTooLarge]: [413, 'File too large'],
+  [FilesErrorCode.FileNotFound]: [404, 'File not found'],
+  [FilesErrorCode.UnsupportedMediaType]: [415, 'File type not accepted'],
+  [FilesErrorCode.FieldFull]: [409, 'File field is full'],
+  [FilesErrorCode.OrderMismatch]: [409, 'Order does not match the field'],
+  [FilesErrorCode.NotMultiField]: [400, 'Not a multi field'],
+  [FilesErrorCode.RangeNotSatisfiable]: [416, 'Range not satisfiable'],
+  [FilesErrorCode.TooManyUploads]: [429, 'Too many uploads in flight', 5],
+  [FilesErrorCode.StorageFull]: [507, 'File storage is full'],
+  [FilesErrorCode.StorageUnavailable]: [503, 'File storage unavailable', 30],
+  [FilesErrorCode.FileContentUnavailable]: [503, 'File content unavailable', 60],
+};
 
 /** An error of the files module; its code decides the status. */
-export class FilesError extends DomainError {
-  private static readonly catalog: Record<FilesErrorCode, CatalogEntry> = {
-    [FilesErrorCode.UnknownAttachmentType]: [404, 'Unknown attachment type'],
-    [FilesErrorCode.UnknownFileField]: [404, 'Unknown file field'],
-    [FilesErrorCode.EntityNotFound]: [404, 'Entity not found'],
-    [FilesErrorCode.FileMissing]: [400, 'File part missing'],
-    [FilesErrorCode.MalformedMultipart]: [400, 'Malformed multipart body'],
-    [FilesErrorCode.NotMultipart]: [415, 'Multipart body expected'],
-    [FilesErrorCode.TooManyFiles]: [400, 'Too many files'],
-    [FilesErrorCode.FileTooLarge]: [413, 'File too large'],
-    [FilesErrorCode.FileNotFound]: [404, 'File not found'],
-    [FilesErrorCode.UnsupportedMediaType]: [415, 'File type not accepted'],
-    [FilesErrorCode.FieldFull]: [409, 'File field is full'],
-    [FilesErrorCode.OrderMismatch]: [409, 'Order does not match the field'],
-    [FilesErrorCode.NotMultiField]: [400, 'Not a multi field'],
-    [FilesErrorCode.RangeNotSatisfiable]: [416, 'Range not satisfiable'],
-    [FilesErrorCode.TooManyUploads]: [429, 'Too many uploads in flight', 5],
-    [FilesErrorCode.StorageFull]: [507, 'File storage is full'],
-    [FilesErrorCode.StorageUnavailable]: [503, 'File storage unavailable', 30],
-    [FilesErrorCode.FileContentUnavailable]: [503, 'File content unavailable', 60],
-  };
-
-  readonly status: number;
-  readonly title: string;
-
-  constructor(
-    readonly code: FilesErrorCode,
-    detail: string,
-    options?: { cause?: unknown },
-  ) {
-    super(detail);
-    if (options && 'cause' in options) this.cause = options.cause;
-    const [status, title, retryAfter] = FilesError.catalog[code];
-    [this.status, this.title] = [status, title];
-    if (retryAfter !== undefined) this.headers['Retry-After'] = String(retryAfter);
+export class FilesError extends CatalogedError<FilesErrorCode> {
+  constructor(code: FilesErrorCode, detail: string, options?: { cause?: unknown }) {
+    super(FILES_ERRORS, code, detail, options);
   }
 }
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
@@ -8,8 +7,8 @@ import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { FileRecordDto } from './file-record.dto.js';
 import type { FileFieldDefinition } from './file-field.decorator.js';
-import { FileRecord } from './file-record.entity.js';
-import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
+import type { FileRecord } from './file-record.entity.js';
+import { FileRecordsRepository, type FieldSlot, type NewFileRecord } from './file-records.repository.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
 import { FileEventPublisher } from './events/file-event-publisher.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from './file-fields.options.js';
@@ -39,58 +38,54 @@ export class FilesService {
   constructor(
     @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     private readonly owners: AttachmentOwners,
-    private readonly records: FileRecordsRepository,
+    private readonly fileRecords: FileRecordsRepository,
     private readonly storage: FileStorage,
     private readonly receiver: MultipartReceiver,
     private readonly unitOfWork: UnitOfWork,
-    @InjectEntityManager() private readonly manager: EntityManager,
     private readonly events: FileEventPublisher,
     private readonly slots: UploadSlots,
   ) {}
 
   /**
    * Takes one of the principal's upload slots (429 when it has none left) and checks the target before a byte is
-   * read, streams the parts to storage, then records them in one transaction. The slot is freed when the upload
-   * ends however it ends; a client that goes away frees it at once, whatever is still being cleaned up.
+   * read, streams the parts to storage, then saves their file records in one transaction. The slot is freed when
+   * the upload ends however it ends; a client that goes away frees it at once, whatever is still being cleaned up.
    */
   async upload(target: UploadTarget, principal: Principal, req: Request, res: Response): Promise<UploadResult> {
     const release = this.slots.acquire(principal.subject);
     res.once('close', release);
     try {
-      return await this.receiveAndRecord(target, req, res);
+      return await this.receiveAndAttach(target, req, res);
     } finally {
       release();
     }
   }
 
-  private async receiveAndRecord(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
-    const { owner, field, slot } = this.owners.resolveField(
-      target.attachmentType,
-      target.attachmentId,
-      target.fieldName,
-    );
-    await this.owners.assertExists(this.manager, owner, slot.attachmentId, false);
-    await this.assertRoomFor(this.manager, field, slot, 1);
+  private async receiveAndAttach(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
+    const { attachmentType, attachmentId, fieldName } = target;
+    const { owner, field, slot } = this.owners.resolveField(attachmentType, attachmentId, fieldName);
+    await this.owners.assertExists(owner, attachmentId);
+    await this.assertRoomFor(field, slot, 1);
     const parts = await this.receiver.receive(req, res, {
-      newKey: () => `${slot.attachmentType}/${slot.attachmentId}/${randomUUID()}`,
+      newKey: () => `${attachmentType}/${attachmentId}/${randomUUID()}`,
       maxFiles: field.multi ? Math.min(MAX_FILES_PER_REQUEST, field.maxCount ?? Infinity) : 1,
       maxFileSize: Math.min(field.maxSize ?? Infinity, this.options.maxFileSize),
       accept: field.accept,
     });
     try {
       return await this.unitOfWork.run(async (tx) => {
-        await this.owners.assertExists(tx.manager, owner, slot.attachmentId, tx.supportsRowLocks);
-        if (field.multi) await this.assertRoomFor(tx.manager, field, slot, parts.length);
-        const result = field.multi
-          ? await this.append(tx.manager, slot, parts)
-          : await this.replace(tx, slot, parts[0]);
-        for (const record of result.records) {
-          const kind = result.created ? 'file.created' : 'file.updated';
-          await this.events.publish(tx, { kind, data: { file: FileRecordDto.from(record) } });
+        // The entity may have gone, or its field filled up, while the bytes streamed.
+        await this.owners.lockExisting(tx, owner, attachmentId);
+        if (field.multi) await this.assertRoomFor(field, slot, parts.length, tx.manager);
+        const result = field.multi ? await this.append(tx, slot, parts) : await this.replace(tx, slot, parts[0]);
+        const kind = result.created ? 'file.created' : 'file.updated';
+        for (const file of result.records) {
+          await this.events.publish(tx, { kind, data: { file: FileRecordDto.from(file) } });
         }
         return result;
       });
     } catch (error) {
+      // Nothing refers to these bytes once the transaction is gone.
       await Promise.allSettled(parts.map((part) => this.storage.delete(part.key)));
       throw error;
     }
@@ -98,13 +93,13 @@ export class FilesService {
 
   /** 409 when a multi field with a maxCount cannot take `adding` more files. */
   private async assertRoomFor(
-    manager: EntityManager,
     field: FileFieldDefinition,
     slot: FieldSlot,
     adding: number,
+    manager?: EntityManager,
   ): Promise<void> {
     if (!field.multi || field.maxCount === undefined) return;
-    const count = await manager.count(FileRecord, { where: { ...slot } });
+    const count = await this.fileRecords.countInField(slot, manager);
     if (count + adding > field.maxCount) {
       throw new FilesError(
         FilesErrorCode.FieldFull,
@@ -113,31 +108,31 @@ export class FilesService {
     }
   }
 
-  private async append(manager: EntityManager, slot: FieldSlot, parts: StoredPart[]): Promise<UploadResult> {
-    const count = await manager.count(FileRecord, { where: { ...slot } });
-    const created = parts.map((part, index) =>
-      manager.create(FileRecord, { ...slot, ...fromPart(part), sortOrder: count + index }),
-    );
-    return { created: true, records: await manager.save(created) };
+  private async append(tx: Transaction, slot: FieldSlot, parts: StoredPart[]): Promise<UploadResult> {
+    const count = await this.fileRecords.countInField(slot, tx.manager);
+    const added = parts.map((part, index) => newRecord(slot, part, count + index));
+    return { created: true, records: await this.fileRecords.insert(added, tx.manager) };
   }
 
+  /** A single field keeps its record (and id) across uploads; only the file behind it changes. */
   private async replace(tx: Transaction, slot: FieldSlot, part: StoredPart): Promise<UploadResult> {
-    const [existing] = await this.records.inField(tx.manager, slot);
+    const [existing] = await this.fileRecords.inField(slot, tx.manager);
     if (!existing) {
-      const record = tx.manager.create(FileRecord, { ...slot, ...fromPart(part), sortOrder: 0 });
-      return { created: true, records: [await tx.manager.save(record)] };
+      return { created: true, records: await this.fileRecords.insert([newRecord(slot, part, 0)], tx.manager) };
     }
-    const previousKey = existing.path;
-    Object.assign(existing, fromPart(part));
-    const saved = await tx.manager.save(existing);
+    const previousKey = existing.storageKey;
+    const replaced = Object.assign(existing, newRecord(slot, part, existing.sortOrder));
+    const saved = await this.fileRecords.save(replaced, tx.manager);
     tx.afterCommit(() => this.storage.delete(previousKey));
     return { created: false, records: [saved] };
   }
 }
 
-function fromPart(part: StoredPart): Partial<FileRecord> {
+function newRecord(slot: FieldSlot, part: StoredPart, sortOrder: number): NewFileRecord {
   return {
-    path: part.key,
+    ...slot,
+    sortOrder,
+    storageKey: part.key,
     originalName: part.originalName,
     mimeType: part.mimeType,
     size: part.size,

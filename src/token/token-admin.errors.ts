@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain-error.js';
+import { CatalogedError, type ErrorCatalog } from '../common/errors/cataloged-error.js';
 
 export enum TokenAdminErrorCode {
   RoleNotFound = 'role-not-found',
@@ -11,28 +11,21 @@ export enum TokenAdminErrorCode {
   LastAdministrator = 'last-administrator',
 }
 
+const TOKEN_ADMIN_ERRORS: ErrorCatalog<TokenAdminErrorCode> = {
+  [TokenAdminErrorCode.RoleNotFound]: [404, 'Role not found'],
+  [TokenAdminErrorCode.UserNotFound]: [404, 'User not found'],
+  [TokenAdminErrorCode.IntegrationNotFound]: [404, 'Integration not found'],
+  [TokenAdminErrorCode.NameTaken]: [409, 'Name already taken'],
+  [TokenAdminErrorCode.RoleInUse]: [409, 'Role in use'],
+  [TokenAdminErrorCode.BuiltInRole]: [409, 'Built-in role'],
+  [TokenAdminErrorCode.PrivilegeEscalation]: [403, 'Permissions not held'],
+  [TokenAdminErrorCode.LastAdministrator]: [409, 'Last administrator'],
+};
+
 /** An error of the administration API (roles, users, integrations). */
-export class TokenAdminError extends DomainError {
-  private static readonly catalog: Record<TokenAdminErrorCode, [number, string]> = {
-    [TokenAdminErrorCode.RoleNotFound]: [404, 'Role not found'],
-    [TokenAdminErrorCode.UserNotFound]: [404, 'User not found'],
-    [TokenAdminErrorCode.IntegrationNotFound]: [404, 'Integration not found'],
-    [TokenAdminErrorCode.NameTaken]: [409, 'Name already taken'],
-    [TokenAdminErrorCode.RoleInUse]: [409, 'Role in use'],
-    [TokenAdminErrorCode.BuiltInRole]: [409, 'Built-in role'],
-    [TokenAdminErrorCode.PrivilegeEscalation]: [403, 'Permissions not held'],
-    [TokenAdminErrorCode.LastAdministrator]: [409, 'Last administrator'],
-  };
-
-  readonly status: number;
-  readonly title: string;
-
-  constructor(
-    readonly code: TokenAdminErrorCode,
-    detail: string,
-  ) {
-    super(detail);
-    [this.status, this.title] = TokenAdminError.catalog[code];
+export class TokenAdminError extends CatalogedError<TokenAdminErrorCode> {
+  constructor(code: TokenAdminErrorCode, detail: string) {
+    super(TOKEN_ADMIN_ERRORS, code, detail);
   }
 }
 

@@ -1,16 +1,12 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
-import { toInt, validateConfig } from '../config/validate-config.js';
+import { IsOptional, IsString, IsUrl, Matches } from 'class-validator';
+import { IsIntVariable, validateConfig } from '../config/validate-config.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from './account-rules.js';
 
 /** The environment variables of the token module, with their defaults. */
 export class TokenEnvironment {
   /** Read only for the default issuer, http://localhost:PORT. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsIntVariable(0, 65535)
   PORT = 3000;
 
   /** The `iss` of access tokens and the issuer of the discovery document; defaults to http://localhost:PORT. */
@@ -18,70 +14,44 @@ export class TokenEnvironment {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   OAUTH_ISSUER?: string;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
-  @Max(86_400)
+  @IsIntVariable(60, 86_400)
   ACCESS_TOKEN_TTL = 3600;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
+  @IsIntVariable(60)
   REFRESH_TOKEN_IDLE_TTL = 7 * 86_400;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(60)
+  @IsIntVariable(60)
   REFRESH_TOKEN_ABSOLUTE_TTL = 30 * 86_400;
 
   /** How long a rotated integration secret keeps working (seconds). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
+  @IsIntVariable(0)
   SECRET_ROTATION_GRACE = 86_400;
 
   /** Failed token requests allowed per account (username or client_id) from one IP address in one window. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IsIntVariable(1)
   TOKEN_FAILURES_PER_MINUTE = 10;
 
   /** Failed token requests allowed per account from all addresses together in one window (distributed guessing). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IsIntVariable(1)
   TOKEN_FAILURES_PER_ACCOUNT = 50;
 
   /** Failed token requests allowed per IP address, whatever the account, in one window. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IsIntVariable(1)
   TOKEN_FAILURES_PER_IP = 100;
 
   /** The window, in seconds, over which failed token requests are counted. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
+  @IsIntVariable(1)
   TOKEN_FAILURE_WINDOW_SECONDS = 60;
 
   /** Password hashes (scrypt) computed at once; the rest wait in a queue of PASSWORD_HASH_QUEUE, then get 503. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(64)
+  @IsIntVariable(1, 64)
   PASSWORD_HASH_CONCURRENCY = 2;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
+  @IsIntVariable(0, 10_000)
   PASSWORD_HASH_QUEUE = 16;
 
   /** How long the revocation state of a token's subject may be cached (seconds). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(60)
+  @IsIntVariable(0, 60)
   REVOCATION_CACHE_SECONDS = 5;
 
   @Matches(USERNAME_PATTERN, { message: `ADMIN_USERNAME ${USERNAME_RULE}` })

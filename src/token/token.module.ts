@@ -63,6 +63,6 @@ import { tokenSchema } from './token.schema.js';
     BearerStrategy,
     AccessGuard,
   ],
-  exports: [AccessGuard, UsersService, IntegrationsService, RolesService],
+  exports: [AccessGuard],
 })
 export class TokenModule {}

@@ -1,40 +1,19 @@
-import {
-  asReal,
-  FakeClock,
-  FakeUnitOfWork,
-  FakeWebhookAttemptsRepository,
-  FakeWebhookDeliveriesRepository,
-  FakeWebhookEndpointsRepository,
-  testConfig,
-} from './testing/in-memory-repositories.js';
-import { WebhookAttemptRecorder } from './webhook-attempt-recorder.js';
-import { GONE_REASON, WebhookEndpointHealth } from './webhook-endpoint-health.js';
+import { attemptRecorder, THIS_INSTANCE, webhookFakes } from './testing/webhook-fixtures.js';
+import { GONE_REASON } from './webhook-endpoint-health.js';
 import type { SendResult } from './webhook-sender.js';
 
 describe('WebhookAttemptRecorder', () => {
   const setup = () => {
-    const clock = new FakeClock();
-    const config = testConfig({ WEBHOOK_RETRY_SCHEDULE: '5s,5m' });
-    const deliveries = new FakeWebhookDeliveriesRepository();
-    const attempts = new FakeWebhookAttemptsRepository();
-    const endpoints = new FakeWebhookEndpointsRepository();
-    const recorder = new WebhookAttemptRecorder(
-      asReal(new FakeUnitOfWork()),
-      asReal(deliveries),
-      asReal(attempts),
-      new WebhookEndpointHealth(asReal(endpoints), config),
-      config,
-      'instance-a',
-      () => 0.5,
-      clock,
-    );
+    const fakes = webhookFakes({ WEBHOOK_RETRY_SCHEDULE: '5s,5m' });
+    const { clock, deliveries, attempts, endpoints } = fakes;
+    const recorder = attemptRecorder(fakes);
     const now = clock.nowMs();
     const endpoint = endpoints.add();
     const leased = (fields: { attempts?: number; leaseOwner?: string } = {}) =>
       deliveries.add({
         endpointId: endpoint.id,
         nextAttemptAt: now,
-        leaseOwner: 'instance-a',
+        leaseOwner: THIS_INSTANCE,
         leaseUntil: now + 1,
         ...fields,
       });

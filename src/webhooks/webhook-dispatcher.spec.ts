@@ -1,31 +1,15 @@
-import type { UnitOfWork } from '../database/unit-of-work.js';
-import {
-  asReal,
-  FakeClock,
-  FakeUnitOfWork,
-  FakeWebhookAttemptsRepository,
-  FakeWebhookDeliveriesRepository,
-  FakeWebhookEndpointsRepository,
-  FakeWebhookEventsRepository,
-  testConfig,
-} from './testing/in-memory-repositories.js';
-import { WebhookAttemptRecorder } from './webhook-attempt-recorder.js';
+import { asReal } from './testing/in-memory-repositories.js';
+import { attemptRecorder, THIS_INSTANCE, webhookFakes } from './testing/webhook-fixtures.js';
 import { WebhookAttemptRetention } from './webhook-attempt-retention.js';
 import { WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
 import type { WebhookDeliverySender } from './webhook-delivery-sender.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
-import { WebhookEndpointHealth } from './webhook-endpoint-health.js';
 import type { SendResult } from './webhook-sender.js';
 
 describe('WebhookDispatcher', () => {
   const setup = (answer: number) => {
-    const clock = new FakeClock();
-    const config = testConfig();
-    const unitOfWork = asReal<UnitOfWork>(new FakeUnitOfWork());
-    const deliveries = new FakeWebhookDeliveriesRepository();
-    const endpoints = new FakeWebhookEndpointsRepository();
-    const events = new FakeWebhookEventsRepository();
-    const attempts = new FakeWebhookAttemptsRepository();
+    const fakes = webhookFakes();
+    const { clock, config, unitOfWork, deliveries, endpoints, eventRows, attempts } = fakes;
     const sent: string[] = [];
     const deliverySender = {
       send: (endpoint, event) => {
@@ -33,28 +17,18 @@ describe('WebhookDispatcher', () => {
         return Promise.resolve<SendResult>({ statusCode: answer, durationMs: 1 });
       },
     } as WebhookDeliverySender;
-    const owner = 'instance-a';
     const dispatcher = new WebhookDispatcher(
       config,
-      new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, owner, clock),
+      new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, THIS_INSTANCE, clock),
       deliverySender,
-      new WebhookAttemptRecorder(
-        unitOfWork,
-        asReal(deliveries),
-        asReal(attempts),
-        new WebhookEndpointHealth(asReal(endpoints), config),
-        config,
-        owner,
-        () => 0.5,
-        clock,
-      ),
+      attemptRecorder(fakes),
       new WebhookAttemptRetention(unitOfWork, asReal(attempts), config, clock),
       asReal(endpoints),
-      asReal(events),
+      asReal(eventRows),
     );
     const queue = (endpointId: number) => {
       const delivery = deliveries.add({ endpointId, nextAttemptAt: clock.nowMs() });
-      void events.insert({ id: delivery.eventId, kind: 'file.created', data: {}, createdAt: clock.nowMs() });
+      void eventRows.insert({ id: delivery.eventId, kind: 'file.created', data: {}, createdAt: clock.nowMs() });
       return delivery;
     };
     return { dispatcher, deliveries, endpoints, attempts, sent, queue };

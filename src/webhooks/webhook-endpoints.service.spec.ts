@@ -1,24 +1,16 @@
 import { ValidationFailedError } from '../common/errors/validation-failed.error.js';
-import {
-  asReal,
-  FakeClock,
-  FakeUnitOfWork,
-  FakeWebhookAttemptsRepository,
-  FakeWebhookDeliveriesRepository,
-  FakeWebhookEndpointsRepository,
-  FakeWebhookEventsRepository,
-  testConfig,
-} from './testing/in-memory-repositories.js';
+import { asReal } from './testing/in-memory-repositories.js';
+import { outbox, webhookFakes } from './testing/webhook-fixtures.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
-import { PING_EVENT, WebhookEvents } from './webhook-events.service.js';
+import { PING_EVENT } from './webhook-events.service.js';
 import type { WebhookUrlPolicy } from './webhook-url-policy.js';
 import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
 
 describe('WebhookEndpointsService', () => {
   const setup = () => {
-    const clock = new FakeClock();
+    const fakes = webhookFakes({ WEBHOOK_SECRET_GRACE: '1h' });
+    const { clock, config, unitOfWork, endpoints, deliveries, attempts } = fakes;
     const checkedUrls: string[] = [];
     const urls = { assertAllowed: (url: string) => Promise.resolve(void checkedUrls.push(url)) } as WebhookUrlPolicy;
     const sentNow: number[] = [];
@@ -26,29 +18,17 @@ describe('WebhookEndpointsService', () => {
       wake: () => undefined,
       sendNow: (id: number) => Promise.resolve(void sentNow.push(id)),
     } as WebhookDispatcher;
-    const catalog = new WebhookEventCatalog();
-    catalog.register(['file.created', 'file.deleted']);
-    const endpoints = new FakeWebhookEndpointsRepository();
-    const deliveries = new FakeWebhookDeliveriesRepository();
-    const attempts = new FakeWebhookAttemptsRepository();
-    const events = new WebhookEvents(
-      clock,
-      dispatcher,
-      catalog,
-      asReal(new FakeWebhookEventsRepository()),
-      asReal(endpoints),
-      asReal(deliveries),
-    );
+    const { events, catalog } = outbox(fakes, dispatcher);
     const service = new WebhookEndpointsService(
       asReal(endpoints),
       asReal(deliveries),
       asReal(attempts),
-      asReal(new FakeUnitOfWork()),
+      unitOfWork,
       urls,
       events,
       catalog,
       dispatcher,
-      testConfig({ WEBHOOK_SECRET_GRACE: '1h' }),
+      config,
       clock,
     );
     return { clock, checkedUrls, sentNow, endpoints, deliveries, attempts, service };

@@ -1,36 +1,17 @@
 import type { EntityManager } from 'typeorm';
-import {
-  asReal,
-  FakeClock,
-  FakeUnitOfWork,
-  FakeWebhookDeliveriesRepository,
-  FakeWebhookEndpointsRepository,
-  FakeWebhookEventsRepository,
-} from './testing/in-memory-repositories.js';
+import { webhookFakes, outbox } from './testing/webhook-fixtures.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
-import { PING_EVENT, WebhookEvents } from './webhook-events.service.js';
+import { PING_EVENT } from './webhook-events.service.js';
 
 describe('WebhookEvents (the outbox)', () => {
   const manager = {} as EntityManager;
   const setup = () => {
-    const clock = new FakeClock();
+    const fakes = webhookFakes();
+    const { clock, unitOfWork, eventRows, endpoints, deliveries } = fakes;
     const wakes: number[] = [];
     const dispatcher = { wake: () => void wakes.push(clock.nowMs()) } as WebhookDispatcher;
-    const catalog = new WebhookEventCatalog();
-    catalog.register(['file.created', 'file.deleted']);
-    const eventRows = new FakeWebhookEventsRepository();
-    const endpoints = new FakeWebhookEndpointsRepository();
-    const deliveries = new FakeWebhookDeliveriesRepository();
-    const events = new WebhookEvents(
-      clock,
-      dispatcher,
-      catalog,
-      asReal(eventRows),
-      asReal(endpoints),
-      asReal(deliveries),
-    );
-    return { clock, wakes, catalog, eventRows, endpoints, deliveries, events };
+    const { events, catalog } = outbox(fakes, dispatcher);
+    return { clock, unitOfWork, wakes, catalog, eventRows, endpoints, deliveries, events };
   };
 
   it('writes the event and one due delivery per subscribed endpoint', async () => {
@@ -78,8 +59,8 @@ describe('WebhookEvents (the outbox)', () => {
   });
 
   it('wakes the dispatcher once the transaction commits, not before', async () => {
-    const { wakes, events } = setup();
-    await new FakeUnitOfWork().run(async (tx) => {
+    const { unitOfWork, wakes, events } = setup();
+    await unitOfWork.run(async (tx) => {
       await events.record(tx, 'file.created', {});
       expect(wakes).toHaveLength(0);
     });

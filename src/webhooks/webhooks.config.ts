@@ -1,13 +1,12 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import { IsIn, ValidateBy, type ValidationArguments } from 'class-validator';
 import { parseDuration } from '../common/duration.js';
 import {
   durationListMs,
   durationMs,
   IsDuration,
   IsDurationList,
-  toInt,
+  IsIntVariable,
   validateConfig,
 } from '../config/validate-config.js';
 
@@ -67,17 +66,11 @@ export class WebhooksEnvironment {
   @OutlastsWebhookTimeout()
   WEBHOOK_LEASE = '60s';
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IsIntVariable(1, 100)
   WEBHOOK_CONCURRENCY = 8;
 
   /** Deliveries in flight to one endpoint from one instance. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IsIntVariable(1, 100)
   WEBHOOK_ENDPOINT_CONCURRENCY = 2;
 
   /** `off` stops this instance from sending (events are still recorded); for maintenance and tests. */

@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOmittable } from '../common/dto/is-omittable.js';
 import { ListQueryDto } from '../common/dto/list-query.dto.js';
 import { FILE_EVENT_KINDS } from '../files/index.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from './entities/webhook-delivery.entity.js';
 import { ALL_EVENTS } from './webhook-event-catalog.js';
 
 // The document is built from decorators, before any publisher registers its kinds, so it names the kinds this
 // service's publishers emit; what is accepted is checked against WebhookEventCatalog (WebhookEndpointsService).
 const DOCUMENTED_KINDS = [...FILE_EVENT_KINDS, ALL_EVENTS];
-const omittable = () => ValidateIf((_object, value) => value !== undefined);
 
 export class CreateWebhookDto {
   @ApiProperty({ example: 'https://example.org/hooks/files' })
@@ -30,13 +31,13 @@ export class CreateWebhookDto {
 
 export class UpdateWebhookDto {
   @ApiPropertyOptional()
-  @omittable()
+  @IsOmittable()
   @IsString()
   @MaxLength(2048)
   url?: string;
 
   @ApiPropertyOptional({ type: [String] })
-  @omittable()
+  @IsOmittable()
   @IsArray()
   @ArrayMinSize(1)
   @IsString({ each: true })
@@ -49,14 +50,14 @@ export class UpdateWebhookDto {
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'true re-enables a disabled endpoint' })
-  @omittable()
+  @IsOmittable()
   @IsBoolean()
   active?: boolean;
 }
 
 export class DeliveriesQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ enum: ['pending', 'succeeded', 'failed', 'skipped'] })
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
   @IsOptional()
-  @IsIn(['pending', 'succeeded', 'failed', 'skipped'])
-  status?: 'pending' | 'succeeded' | 'failed' | 'skipped';
+  @IsIn(DELIVERY_STATUSES)
+  status?: DeliveryStatus;
 }

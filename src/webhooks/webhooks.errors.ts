@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain-error.js';
+import { CatalogedError, type ErrorCatalog } from '../common/errors/cataloged-error.js';
 
 export enum WebhooksErrorCode {
   EndpointNotFound = 'webhook-not-found',
@@ -6,22 +6,15 @@ export enum WebhooksErrorCode {
   UnsafeUrl = 'unsafe-webhook-url',
 }
 
+const WEBHOOKS_ERRORS: ErrorCatalog<WebhooksErrorCode> = {
+  [WebhooksErrorCode.EndpointNotFound]: [404, 'Webhook endpoint not found'],
+  [WebhooksErrorCode.DeliveryNotFound]: [404, 'Delivery not found'],
+  [WebhooksErrorCode.UnsafeUrl]: [400, 'Webhook URL refused'],
+};
+
 /** An error of the webhooks admin API. */
-export class WebhooksError extends DomainError {
-  private static readonly catalog: Record<WebhooksErrorCode, [number, string]> = {
-    [WebhooksErrorCode.EndpointNotFound]: [404, 'Webhook endpoint not found'],
-    [WebhooksErrorCode.DeliveryNotFound]: [404, 'Delivery not found'],
-    [WebhooksErrorCode.UnsafeUrl]: [400, 'Webhook URL refused'],
-  };
-
-  readonly status: number;
-  readonly title: string;
-
-  constructor(
-    readonly code: WebhooksErrorCode,
-    detail: string,
-  ) {
-    super(detail);
-    [this.status, this.title] = WebhooksError.catalog[code];
+export class WebhooksError extends CatalogedError<WebhooksErrorCode> {
+  constructor(code: WebhooksErrorCode, detail: string) {
+    super(WEBHOOKS_ERRORS, code, detail);
   }
 }

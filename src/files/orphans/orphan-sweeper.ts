@@ -32,7 +32,7 @@ export class OrphanSweeper {
   constructor(
     @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     private readonly storage: FileStorage,
-    private readonly records: FileRecordsRepository,
+    private readonly fileRecords: FileRecordsRepository,
     private readonly registry: FileFieldRegistry,
     // The application's clock when it provides one (tests move it), else the real time.
     @Optional() private readonly clock: Clock = new Clock(),
@@ -52,7 +52,7 @@ export class OrphanSweeper {
   }
 
   private async settle(batch: StoredObject[], report: SweepReport): Promise<StoredObject[]> {
-    const referenced = await this.records.existingPaths(batch.map((object) => object.key));
+    const referenced = await this.fileRecords.existingStorageKeys(batch.map((object) => object.key));
     for (const { key } of batch.filter((object) => !referenced.has(object.key))) {
       report.orphans.push(key);
       if (report.dryRun) continue;

@@ -18,7 +18,7 @@ class Box {
 const box = (id: number) => Object.assign(new Box(), { id, label: `box ${id}` });
 const record = (id: number, attachmentId: number, field: string, sortOrder: number): FileRecord => ({
   id,
-  path: `box/${attachmentId}/${id}`,
+  storageKey: `box/${attachmentId}/${id}`,
   attachmentId,
   attachmentType: 'box',
   field,

@@ -13,7 +13,7 @@ import { collectMatches } from './response-walker.js';
 export class FileFieldResolver {
   constructor(
     private readonly registry: FileFieldRegistry,
-    private readonly records: FileRecordsRepository,
+    private readonly fileRecords: FileRecordsRepository,
   ) {}
 
   async resolve<T>(body: T): Promise<T> {
@@ -25,7 +25,7 @@ export class FileFieldResolver {
       type,
       id: idOf(entity, type),
     }));
-    const byOwner = groupByOwner(await this.records.findForOwners(idsByType(owners)));
+    const byOwner = groupByOwner(await this.fileRecords.findForOwners(idsByType(owners)));
     for (const { entity, type, id } of owners) {
       const files = byOwner.get(`${type.type}:${id}`);
       for (const field of type.fields.values()) {

@@ -27,11 +27,15 @@ export abstract class FileStorage {
   abstract list(): AsyncIterable<StoredObject>;
   /** Throws when the storage cannot be reached or written to (for the health check). */
   abstract check(): Promise<void>;
+  /** Releases what the storage holds open (sockets, handles); FileFieldsModule calls it on application shutdown. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 /**
- * Where a storage keeps objects of its own (the health check's write probe). No record key can start with it, as
- * keys never start with a dot; listings skip it and the orphan sweeper never touches it.
+ * Where a storage keeps objects of its own (the health check's write probe). No key of a file record can start with
+ * it, as keys never start with a dot; listings skip it and the orphan sweeper never touches it.
  */
 export const RESERVED_PREFIX = '.health/';
 

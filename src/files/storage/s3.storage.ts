@@ -100,8 +100,9 @@ export class S3Storage extends FileStorage {
     await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
   }
 
-  /** Closes the SDK's sockets (on shutdown). */
-  destroy(): void {
+  /** The SDK client keeps its sockets alive for reuse; only destroying it ends them. */
+  override close(): Promise<void> {
     this.client.destroy();
+    return Promise.resolve();
   }
 }

@@ -9,7 +9,7 @@ import { isAccepted } from './accept-policy.js';
 import type { ReceiveOptions } from './multipart-receiver.js';
 import { sniffMimeType } from './sniff-mime-type.js';
 
-/** What the engine records for each stored part. */
+/** What the engine learns of each part while storing it: where it went, and what the bytes were. */
 export interface StoredPart {
   key: string;
   originalName: string;

@@ -8,9 +8,8 @@ import { UsersRepository } from '../repositories/users.repository.js';
 import { OAuthError, TemporarilyUnavailableError } from '../../common/errors/oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
 import { grantedScope } from '../scopes.js';
-import { subjectOf } from '../subject-status.service.js';
 import type { TokenRequest } from '../token-request.js';
-import { assertAdministrationClient } from './administration-client.js';
+import { assertAdministrationClient, respondToSignIn } from './administration-client.js';
 import { type Grant, type TokenResponse } from './grant.js';
 
 /** password: the administration interface signs a user in and gets a refresh token (RFC 6749 §4.3). */
@@ -39,14 +38,7 @@ export class PasswordGrant implements Grant {
     const role = await this.roles.findExisting(user.roleId);
     const scope = grantedScope(params.scope, role.permissions);
     const signIn = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
-    return this.tokens.respond({
-      subject: subjectOf('user', user.id),
-      clientId: client.clientId,
-      scope,
-      version: user.tokenVersion,
-      refreshToken: signIn.token,
-      signInId: signIn.familyId,
-    });
+    return respondToSignIn(this.tokens, client, user, scope, signIn);
   }
 
   private async verify(password: string, stored: string): Promise<boolean> {

@@ -5,9 +5,8 @@ import { RefreshTokensService } from '../refresh-tokens.service.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { grantedScope, intersectPermissions } from '../scopes.js';
-import { subjectOf } from '../subject-status.service.js';
 import type { TokenRequest } from '../token-request.js';
-import { assertAdministrationClient } from './administration-client.js';
+import { assertAdministrationClient, respondToSignIn } from './administration-client.js';
 import { type Grant, type TokenResponse } from './grant.js';
 
 /** refresh_token: exchanges a refresh token for new tokens, rotating it (RFC 6749 §6). */
@@ -35,13 +34,6 @@ export class RefreshTokenGrant implements Grant {
       return { user, scope: grantedScope(params.scope, ceiling) };
     });
     const { user, scope } = rotated.granted;
-    return this.tokens.respond({
-      subject: subjectOf('user', user.id),
-      clientId: client.clientId,
-      scope,
-      version: user.tokenVersion,
-      refreshToken: rotated.token,
-      signInId: rotated.familyId,
-    });
+    return respondToSignIn(this.tokens, client, user, scope, rotated);
   }
 }

@@ -1,6 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import type { Transaction, UnitOfWork } from '../../database/unit-of-work.js';
-import { Clock } from '../../common/clock.js';
+import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import { Integration } from '../entities/integration.entity.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { Role } from '../entities/role.entity.js';
@@ -10,18 +8,15 @@ import type { RefreshTokensRepository } from '../repositories/refresh-tokens.rep
 import type { RolesRepository } from '../repositories/roles.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 
+// Re-exported so a spec takes all its fakes from its own module.
+export { asReal, FakeClock, FakeUnitOfWork } from '../../common/testing/fakes.js';
+
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
 
 /*
- * In-memory stand-ins for the token module's repositories and unit of work, for unit specs (no database). They
+ * In-memory stand-ins for the token module's repositories, for unit specs (no database). They
  * hand out copies, as a database does, so a service that changes an entity without saving it changes nothing.
  */
-
-/** The public methods of a class (its private fields make the class itself impossible to implement). */
-type Public<T> = { [K in keyof T]: T[K] };
-
-const copy = <T extends object>(row: T): T =>
-  Object.assign(Object.create(Object.getPrototypeOf(row) as object) as T, structuredClone({ ...row }));
 
 /** A table with integer ids, kept in id order. */
 class Table<T extends { id: number }> {
@@ -142,41 +137,4 @@ export class FakeRefreshTokensRepository implements Public<RefreshTokensReposito
   };
   familyRevoked = async (familyId: string) =>
     this.table.rows.some((token) => token.familyId === familyId && token.revokedAt !== null);
-}
-
-/** Hands a fake to a constructor that expects the real class (checked against the class's public methods). */
-export function asReal<T>(fake: Public<NoInfer<T>>): T {
-  const real: unknown = fake;
-  return real as T;
-}
-
-/**
- * Runs work at once, with no rollback: enough for services whose every refusal happens before their first write.
- * After-commit tasks run when the work succeeds, as with the real unit of work.
- */
-export class FakeUnitOfWork implements Public<UnitOfWork> {
-  readonly supportsRowLocks = false;
-
-  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const tasks: Array<() => Promise<unknown>> = [];
-    const manager = {} as EntityManager;
-    const result = await work({ manager, afterCommit: (task) => tasks.push(task), supportsRowLocks: false });
-    for (const task of tasks) await task();
-    return result;
-  }
-}
-
-/** A clock that moves only when told. */
-export class FakeClock extends Clock {
-  constructor(private ms = Date.UTC(2026, 0, 1)) {
-    super();
-  }
-
-  override now(): Date {
-    return new Date(this.ms);
-  }
-
-  advance(ms: number): void {
-    this.ms += ms;
-  }
 }

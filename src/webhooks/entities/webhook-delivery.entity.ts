@@ -3,7 +3,8 @@ import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 import { bigintNumber } from '../../database/transformers.js';
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'skipped';
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One event to one endpoint: its state, its schedule, and the lease of the instance sending it. */
 @Entity({ name: 'webhook_deliveries' })

@@ -1,6 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock.js';
-import type { Transaction, UnitOfWork } from '../../database/unit-of-work.js';
+import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
@@ -16,23 +14,15 @@ import type { WebhookEndpointsRepository } from '../repositories/webhook-endpoin
 import type { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';
 import { webhooksConfigFrom, type WebhooksConfig } from '../webhooks.config.js';
 
+// Re-exported so a spec takes all its fakes from its own module.
+export { asReal, FakeClock, FakeUnitOfWork } from '../../common/testing/fakes.js';
+
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
 
 /*
- * In-memory stand-ins for the webhooks module's repositories and unit of work, for unit specs (no database). They
+ * In-memory stand-ins for the webhooks module's repositories, for unit specs (no database). They
  * hand out copies, as a database does, so a part that changes an entity without saving it changes nothing.
  */
-
-/** The public methods of a class (its private fields make the class itself impossible to implement). */
-type Public<T> = { [K in keyof T]: T[K] };
-
-const copy = <T extends object>(row: T): T =>
-  Object.assign(Object.create(Object.getPrototypeOf(row) as object) as T, structuredClone({ ...row }));
-
-/** Hands a fake to a constructor that expects the real class. */
-export function asReal<T>(fake: NoInfer<Public<T>>): T {
-  return fake;
-}
 
 /** The settings of a test: the defaults, with the given variables on top. */
 export function testConfig(env: Record<string, string> = {}): WebhooksConfig {
@@ -152,37 +142,4 @@ export class FakeWebhookEventsRepository implements Public<WebhookEventsReposito
 
 function copyOrNull<T extends object>(row: T | undefined): T | null {
   return row ? copy(row) : null;
-}
-
-/** Runs work at once, with no rollback; after-commit tasks run when the work succeeds. */
-export class FakeUnitOfWork implements Public<UnitOfWork> {
-  readonly supportsRowLocks = false;
-  transactions = 0;
-
-  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    this.transactions += 1;
-    const tasks: Array<() => Promise<unknown>> = [];
-    const result = await work({
-      manager: {} as EntityManager,
-      afterCommit: (task) => tasks.push(task),
-      supportsRowLocks: false,
-    });
-    for (const task of tasks) await task();
-    return result;
-  }
-}
-
-/** A clock that moves only when told. */
-export class FakeClock extends Clock {
-  constructor(private ms = Date.UTC(2026, 0, 1)) {
-    super();
-  }
-
-  override now(): Date {
-    return new Date(this.ms);
-  }
-
-  advance(ms: number): void {
-    this.ms += ms;
-  }
 }
