@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { OAuthError } from '../common/errors/oauth-error.js';
+import { OAuthError } from './oauth-error.js';
 import type { UnitOfWork } from '../database/unit-of-work.js';
 import { User } from './entities/user.entity.js';
 import { RefreshTokensService, type RotationCheck } from './refresh-tokens.service.js';

@@ -7,7 +7,7 @@ import { UnitOfWork } from '../database/unit-of-work.js';
 import { randomToken, sha256Hex } from './crypto/secrets.js';
 import type { RefreshToken } from './entities/refresh-token.entity.js';
 import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
-import { OAuthError } from '../common/errors/oauth-error.js';
+import { OAuthError } from './oauth-error.js';
 import { SubjectStatusService } from './subject-status.service.js';
 
 /** The sign-in a presented refresh token belongs to. */

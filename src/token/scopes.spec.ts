@@ -1,4 +1,4 @@
-import { OAuthError } from '../common/errors/oauth-error.js';
+import { OAuthError } from './oauth-error.js';
 import { grantedScope, grants, intersectPermissions, isPermission, missingPermissions } from './scopes.js';
 
 describe('scopes', () => {

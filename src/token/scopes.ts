@@ -1,5 +1,5 @@
 import { grants, isPermission } from '../common/auth/permissions.js';
-import { OAuthError } from '../common/errors/oauth-error.js';
+import { OAuthError } from './oauth-error.js';
 
 // The permission format and `grants` live in common/auth, where other features check permissions too.
 export { grants, isPermission };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OAuthError } from '../common/errors/oauth-error.js';
+import { OAuthError } from './oauth-error.js';
 import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grants/grant.js';
 import { PasswordGrant } from './grants/password.grant.js';

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { TooManyAttemptsError } from '../common/errors/oauth-error.js';
+import { TooManyAttemptsError } from './oauth-error.js';
 import { TokenFailureLimiter, type AttemptAccount } from './token-failure-limiter.js';
 import { loadTokenConfig } from './token.config.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { tokenConfig, type TokenConfig } from './token.config.js';
-import { TooManyAttemptsError } from '../common/errors/oauth-error.js';
+import { TooManyAttemptsError } from './oauth-error.js';
 
 /** Who a token request claims to be, as far as counting failures goes. */
 export type AttemptAccount = { kind: 'user' | 'client'; name: string } | undefined;

@@ -1,4 +1,4 @@
-import { OAuthError } from '../common/errors/oauth-error.js';
+import { OAuthError } from './oauth-error.js';
 import { parseTokenRequest } from './token-request.js';
 
 const basic = (id: string, secret: string) =>

@@ -1,4 +1,4 @@
-import { OAuthError } from '../common/errors/oauth-error.js';
+import { OAuthError } from './oauth-error.js';
 
 /** How the client presented itself (RFC 6749 §2.3). */
 export interface ClientCredentials {

@@ -2,7 +2,7 @@ import { Inject, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nes
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/auth/auth.decorators.js';
-import { OAUTH_TOKEN_PATH } from '../common/errors/oauth-error.js';
+import { OAUTH_TOKEN_PATH } from './oauth-error.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import type { TokenResponse } from './grants/grant.js';
 import { SigningKeysService } from './signing-keys.service.js';

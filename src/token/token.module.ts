@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { errorFormats } from '../common/errors/error-formats.js';
 import { ConfigModule } from '@nestjs/config';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AccessTokensService } from './access-tokens.service.js';
+import { OAUTH_TOKEN_PATH, oauthErrorFormat } from './oauth-error.js';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { IntegrationsController } from './admin/integrations.controller.js';
 import { IntegrationsService } from './admin/integrations.service.js';
@@ -65,4 +67,9 @@ import { tokenSchema } from './token.schema.js';
   ],
   exports: [AccessGuard],
 })
-export class TokenModule {}
+export class TokenModule implements OnModuleInit {
+  /** The token endpoint answers its errors as RFC 6749 bodies, body parser failures included. */
+  onModuleInit(): void {
+    errorFormats.register(OAUTH_TOKEN_PATH, oauthErrorFormat);
+  }
+}

@@ -1,5 +1,6 @@
 import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import { DomainError } from './domain-error.js';
+import { errorFormats } from './error-formats.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 
 class TeapotError extends DomainError {
@@ -8,7 +9,7 @@ class TeapotError extends DomainError {
   readonly title = 'I am a teapot';
 }
 
-function capture(exception: unknown) {
+function capture(exception: unknown, path = '/x') {
   const sent: { status?: number; type?: string; body?: Record<string, unknown>; headers: Record<string, string> } = {
     headers: {},
   };
@@ -30,10 +31,14 @@ function capture(exception: unknown) {
       sent.body = JSON.parse(body);
       return this;
     },
+    json(body: Record<string, unknown>) {
+      sent.body = body;
+      return this;
+    },
   };
   const host = {
     switchToHttp: () => ({
-      getRequest: () => ({ method: 'GET', path: '/x', originalUrl: '/x?y=1' }),
+      getRequest: () => ({ method: 'GET', path, originalUrl: `${path}?y=1` }),
       getResponse: () => response,
     }),
   } as unknown as ArgumentsHost;
@@ -74,5 +79,17 @@ describe('ProblemDetailsFilter', () => {
     expect(JSON.stringify(sent.body)).not.toMatch(/hunter2|app\.js/);
     expect(sent.body?.error_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent.body?.detail).toContain(String(sent.body?.error_id));
+  });
+
+  it("answers in a feature's own format on the path it registered, and in problem details elsewhere", () => {
+    errorFormats.register('/own', (exception) =>
+      exception instanceof TeapotError
+        ? { status: 418, headers: { 'X-Own': '1' }, body: { error: 'teapot' } }
+        : undefined,
+    );
+    const own = capture(new TeapotError('Short.'), '/own');
+    expect(own).toMatchObject({ status: 418, headers: { 'X-Own': '1' }, body: { error: 'teapot' } });
+    expect(capture(new TeapotError('Short.'), '/other').body).toMatchObject({ type: '/problems/teapot' });
+    expect(capture(new NotFoundException(), '/own').body).toMatchObject({ status: 404 });
   });
 });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { redactUrl } from '../logging.js';
 import { DomainError } from './domain-error.js';
-import { OAUTH_TOKEN_PATH, renderOAuthError } from './oauth-error.js';
+import { errorFormats } from './error-formats.js';
 import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';
 
 interface Rendered {
@@ -12,7 +12,8 @@ interface Rendered {
 }
 
 /**
- * Turns every error into an RFC 9457 problem details response (at the token endpoint, into an RFC 6749 error body). Domain errors keep their status and code;
+ * Turns every error into an RFC 9457 problem details response, except on paths a feature registered a format of its
+ * own for (see errorFormats). Domain errors keep their status and code;
  * Nest's HTTP exceptions keep their status; anything else is a 500 whose body carries only an error id
  * that is also in the log, never a stack trace or an internal message.
  */
@@ -28,12 +29,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       response.destroy();
       return;
     }
-    const oauth = request.path === OAUTH_TOKEN_PATH ? renderOAuthError(exception) : undefined;
-    if (oauth) {
-      response
-        .status(oauth.status)
-        .set({ ...oauth.headers, 'Cache-Control': 'no-store', Pragma: 'no-cache' })
-        .json({ error: oauth.error, error_description: oauth.description });
+    const formatted = errorFormats.for(request.path)?.(exception);
+    if (formatted) {
+      response.status(formatted.status).set(formatted.headers).json(formatted.body);
       return;
     }
     const { body, headers } = this.render(exception, request);

@@ -1,4 +1,4 @@
-import { OAuthError } from '../../common/errors/oauth-error.js';
+import { OAuthError } from '../oauth-error.js';
 import type { AccessTokensService } from '../access-tokens.service.js';
 import type { User } from '../entities/user.entity.js';
 import { subjectOf } from '../subject-status.service.js';

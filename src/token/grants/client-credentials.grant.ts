@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens.service.js';
 import { IntegrationsService } from '../admin/integrations.service.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
-import { OAuthError } from '../../common/errors/oauth-error.js';
+import { OAuthError } from '../oauth-error.js';
 import { grantedScope } from '../scopes.js';
 import { subjectOf } from '../subject-status.service.js';
 import type { TokenRequest } from '../token-request.js';

@@ -5,7 +5,7 @@ import { PasswordHasher, PasswordHashingBusyError } from '../crypto/password-has
 import { DUMMY_PASSWORD_HASH } from '../crypto/secrets.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { OAuthError, TemporarilyUnavailableError } from '../../common/errors/oauth-error.js';
+import { OAuthError, TemporarilyUnavailableError } from '../oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
 import { grantedScope } from '../scopes.js';
 import type { TokenRequest } from '../token-request.js';

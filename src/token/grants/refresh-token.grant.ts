@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens.service.js';
-import { OAuthError } from '../../common/errors/oauth-error.js';
+import { OAuthError } from '../oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';

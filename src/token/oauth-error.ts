@@ -1,3 +1,5 @@
+import type { ErrorFormat } from '../common/errors/error-formats.js';
+
 /** RFC 6749 §5.2 error codes of the token endpoint. */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -48,8 +50,8 @@ export class TemporarilyUnavailableError extends OAuthError {
 /** Where RFC 6749 error bodies replace problem details. */
 export const OAUTH_TOKEN_PATH = '/api/oauth/token';
 
-/** The RFC 6749 §5.2 rendering of any error raised at the token endpoint, body parser failures included. */
-export function renderOAuthError(exception: unknown): OAuthError | undefined {
+/** The OAuth error of any error raised at the token endpoint, body parser failures included. */
+function asOAuthError(exception: unknown): OAuthError | undefined {
   if (exception instanceof OAuthError) return exception;
   const status =
     (exception as { status?: unknown; getStatus?: () => number })?.getStatus?.() ??
@@ -59,3 +61,14 @@ export function renderOAuthError(exception: unknown): OAuthError | undefined {
   }
   return undefined;
 }
+
+/** The token endpoint's errors as RFC 6749 §5.2 bodies, never stored by a cache; anything else stays a problem. */
+export const oauthErrorFormat: ErrorFormat = (exception) => {
+  const error = asOAuthError(exception);
+  if (!error) return undefined;
+  return {
+    status: error.status,
+    headers: { ...error.headers, 'Cache-Control': 'no-store', Pragma: 'no-cache' },
+    body: { error: error.error, error_description: error.description },
+  };
+};
