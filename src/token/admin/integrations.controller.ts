@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import type { Integration } from '../entities/integration.entity.js';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './admin.dto.js';
-import { integrationView } from './admin-views.js';
+import { IntegrationDto } from './admin-views.dto.js';
 import { IntegrationsService } from './integrations.service.js';
 import { RolesService } from './roles.service.js';
 
@@ -21,21 +21,24 @@ export class IntegrationsController {
 
   @Get()
   @RequirePermission('integration:read')
-  async list() {
+  @ApiOkResponse({ type: [IntegrationDto] })
+  async list(): Promise<IntegrationDto[]> {
     const [integrations, names] = await Promise.all([this.integrations.list(), this.roles.names()]);
-    return integrations.map((integration) => integrationView(integration, names.get(integration.roleId) ?? ''));
+    return integrations.map((integration) => IntegrationDto.from(integration, names.get(integration.roleId) ?? ''));
   }
 
   @Get(':id')
   @RequirePermission('integration:read')
-  async get(@Param('id', ParseIdPipe) id: number) {
+  @ApiOkResponse({ type: IntegrationDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<IntegrationDto> {
     return this.view(await this.integrations.get(id));
   }
 
   @Post()
   @RequirePermission('integration:write')
   @ApiOperation({ summary: 'Create an integration; the answer holds its secret, shown only this once' })
-  async create(@Body() body: CreateIntegrationDto, @CurrentPrincipal() actor: Principal) {
+  @ApiCreatedResponse({ type: IntegrationDto, description: 'With `secret_access_key`' })
+  async create(@Body() body: CreateIntegrationDto, @CurrentPrincipal() actor: Principal): Promise<IntegrationDto> {
     const { integration, secret } = await this.integrations.create(body, actor);
     return this.view(integration, secret);
   }
@@ -43,11 +46,12 @@ export class IntegrationsController {
   @Patch(':id')
   @RequirePermission('integration:write')
   @ApiOperation({ summary: 'Change label, role or active (inactive: its tokens stop working at once)' })
+  @ApiOkResponse({ type: IntegrationDto })
   async update(
     @Param('id', ParseIdPipe) id: number,
     @Body() body: UpdateIntegrationDto,
     @CurrentPrincipal() actor: Principal,
-  ) {
+  ): Promise<IntegrationDto> {
     return this.view(await this.integrations.update(id, body, actor));
   }
 
@@ -62,7 +66,8 @@ export class IntegrationsController {
   @HttpCode(200)
   @RequirePermission('integration:write')
   @ApiOperation({ summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds' })
-  async rotate(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal) {
+  @ApiOkResponse({ type: IntegrationDto, description: 'With the new `secret_access_key`' })
+  async rotate(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<IntegrationDto> {
     const { integration, secret } = await this.integrations.rotateSecret(id, actor);
     return this.view(integration, secret);
   }
@@ -70,11 +75,15 @@ export class IntegrationsController {
   @Delete(':id/previous-secret')
   @RequirePermission('integration:write')
   @ApiOperation({ summary: "End a rotation's grace period now: the previous secret stops working at once" })
-  async expirePreviousSecret(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal) {
+  @ApiOkResponse({ type: IntegrationDto })
+  async expirePreviousSecret(
+    @Param('id', ParseIdPipe) id: number,
+    @CurrentPrincipal() actor: Principal,
+  ): Promise<IntegrationDto> {
     return this.view(await this.integrations.expirePreviousSecret(id, actor));
   }
 
-  private async view(integration: Integration, secret?: string) {
-    return integrationView(integration, (await this.roles.names()).get(integration.roleId) ?? '', secret);
+  private async view(integration: Integration, secret?: string): Promise<IntegrationDto> {
+    return IntegrationDto.from(integration, (await this.roles.names()).get(integration.roleId) ?? '', secret);
   }
 }

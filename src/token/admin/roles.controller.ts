@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { CreateRoleDto, UpdateRoleDto } from './admin.dto.js';
-import { roleView } from './admin-views.js';
+import { RoleDto } from './admin-views.dto.js';
 import { RolesService } from './roles.service.js';
 
 @ApiTags('roles')
@@ -15,31 +15,35 @@ export class RolesController {
 
   @Get()
   @RequirePermission('role:read')
-  async list() {
-    return (await this.roles.list()).map(roleView);
+  @ApiOkResponse({ type: [RoleDto] })
+  async list(): Promise<RoleDto[]> {
+    return (await this.roles.list()).map((role) => RoleDto.from(role));
   }
 
   @Get(':id')
   @RequirePermission('role:read')
-  async get(@Param('id', ParseIdPipe) id: number) {
-    return roleView(await this.roles.get(id));
+  @ApiOkResponse({ type: RoleDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<RoleDto> {
+    return RoleDto.from(await this.roles.get(id));
   }
 
   @Post()
   @RequirePermission('role:write')
   @ApiOperation({ summary: 'Create a role: a name and its permissions' })
-  async create(@Body() body: CreateRoleDto, @CurrentPrincipal() actor: Principal) {
-    return roleView(await this.roles.create(body, actor));
+  @ApiCreatedResponse({ type: RoleDto })
+  async create(@Body() body: CreateRoleDto, @CurrentPrincipal() actor: Principal): Promise<RoleDto> {
+    return RoleDto.from(await this.roles.create(body, actor));
   }
 
   @Patch(':id')
   @RequirePermission('role:write')
+  @ApiOkResponse({ type: RoleDto })
   async update(
     @Param('id', ParseIdPipe) id: number,
     @Body() body: UpdateRoleDto,
     @CurrentPrincipal() actor: Principal,
-  ) {
-    return roleView(await this.roles.update(id, body, actor));
+  ): Promise<RoleDto> {
+    return RoleDto.from(await this.roles.update(id, body, actor));
   }
 
   @Delete(':id')

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import type { User } from '../entities/user.entity.js';
 import { CreateUserDto, UpdateUserDto } from './admin.dto.js';
-import { userView } from './admin-views.js';
+import { UserDto } from './admin-views.dto.js';
 import { RolesService } from './roles.service.js';
 import { UsersService } from './users.service.js';
 
@@ -20,32 +20,36 @@ export class UsersController {
 
   @Get()
   @RequirePermission('user:read')
-  async list() {
+  @ApiOkResponse({ type: [UserDto] })
+  async list(): Promise<UserDto[]> {
     const [users, names] = await Promise.all([this.users.list(), this.roles.names()]);
-    return users.map((user) => userView(user, names.get(user.roleId) ?? ''));
+    return users.map((user) => UserDto.from(user, names.get(user.roleId) ?? ''));
   }
 
   @Get(':id')
   @RequirePermission('user:read')
-  async get(@Param('id', ParseIdPipe) id: number) {
+  @ApiOkResponse({ type: UserDto })
+  async get(@Param('id', ParseIdPipe) id: number): Promise<UserDto> {
     return this.view(await this.users.get(id));
   }
 
   @Post()
   @RequirePermission('user:write')
   @ApiOperation({ summary: 'Create a user of the administration interface' })
-  async create(@Body() body: CreateUserDto, @CurrentPrincipal() actor: Principal) {
+  @ApiCreatedResponse({ type: UserDto })
+  async create(@Body() body: CreateUserDto, @CurrentPrincipal() actor: Principal): Promise<UserDto> {
     return this.view(await this.users.create(body, actor));
   }
 
   @Patch(':id')
   @RequirePermission('user:write')
   @ApiOperation({ summary: "Change a user's role or password (a new password ends its tokens at once)" })
+  @ApiOkResponse({ type: UserDto })
   async update(
     @Param('id', ParseIdPipe) id: number,
     @Body() body: UpdateUserDto,
     @CurrentPrincipal() actor: Principal,
-  ) {
+  ): Promise<UserDto> {
     return this.view(await this.users.update(id, body, actor));
   }
 
@@ -56,7 +60,7 @@ export class UsersController {
     await this.users.remove(id, actor);
   }
 
-  private async view(user: User) {
-    return userView(user, (await this.roles.names()).get(user.roleId) ?? '');
+  private async view(user: User): Promise<UserDto> {
+    return UserDto.from(user, (await this.roles.names()).get(user.roleId) ?? '');
   }
 }

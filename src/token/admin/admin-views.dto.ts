@@ -1,0 +1,88 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { Integration } from '../entities/integration.entity.js';
+import type { Role } from '../entities/role.entity.js';
+import type { User } from '../entities/user.entity.js';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The JSON shape of a role: exactly these snake_case names. */
+export class RoleDto {
+  @ApiProperty({ example: 3 }) id!: number;
+  @ApiProperty({ example: 'catalog-reader' }) name!: string;
+  @ApiProperty({ example: ['product:read', 'article:read'], description: '`<resource>:<read|write>` or `*`' })
+  permissions!: string[];
+  @ApiProperty({ example: false, description: 'Seeded by the service; cannot be deleted' }) built_in!: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+
+  static from(role: Role): RoleDto {
+    return Object.assign(new RoleDto(), {
+      id: role.id,
+      name: role.name,
+      permissions: role.permissions,
+      built_in: role.builtIn,
+      created_at: role.createdAt.toISOString(),
+      updated_at: role.updatedAt.toISOString(),
+    });
+  }
+}
+
+/** The JSON shape of a user of the administration interface: never its password hash. */
+export class UserDto {
+  @ApiProperty({ example: 2 }) id!: number;
+  @ApiProperty({ example: 'editor' }) username!: string;
+  @ApiProperty({ example: 'admin', description: 'Role name' }) role!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+
+  static from(user: User, roleName: string): UserDto {
+    return Object.assign(new UserDto(), {
+      id: user.id,
+      username: user.username,
+      role: roleName,
+      created_at: user.createdAt.toISOString(),
+      updated_at: user.updatedAt.toISOString(),
+    });
+  }
+}
+
+/** An integration as the API shows it: never its secret (except `secret_access_key` right after creation or rotation). */
+export class IntegrationDto {
+  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ example: 'ERP sync' }) label!: string;
+  @ApiProperty({ example: 'catalog-reader', description: 'Role name' }) role!: string;
+  @ApiProperty({ example: 'FFIAQ3J5K7M2N4P6R7T2V4X6', description: 'The client_id of the client credentials grant' })
+  access_key_id!: string;
+  @ApiPropertyOptional({
+    example: 'ffsk_51BoCDHeN-ynp8dPl_AqOC78_nC-ub1MVBvSZDRQyvA',
+    description: 'The client_secret: only in the answer to creation and to rotation, never again',
+  })
+  secret_access_key?: string;
+  @ApiProperty({ example: true, description: 'false: its tokens stop working at once' }) active!: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Last token issued; null if never' })
+  last_used_at!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'End of the grace period of the previous secret after a rotation; null when there is none',
+  })
+  previous_secret_expires_at!: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+
+  static from(integration: Integration, roleName: string, secret?: string): IntegrationDto {
+    return Object.assign(new IntegrationDto(), {
+      id: integration.id,
+      label: integration.label,
+      role: roleName,
+      access_key_id: integration.accessKeyId,
+      ...(secret ? { secret_access_key: secret } : {}),
+      active: integration.active,
+      last_used_at: iso(integration.lastUsedAt),
+      previous_secret_expires_at: iso(integration.previousSecretExpiresAt),
+      created_at: integration.createdAt.toISOString(),
+      updated_at: integration.updatedAt.toISOString(),
+    });
+  }
+}

@@ -1,0 +1,50 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
+
+/** A webhook endpoint as the API shows it: its signing `secret` only right after registration or rotation. */
+export class WebhookEndpointDto {
+  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ example: 'https://example.org/hooks/files' }) url!: string;
+  @ApiProperty({ example: ['file.created', 'file.deleted'], description: 'Event kinds, or `*` for all' })
+  events!: string[];
+  @ApiProperty({ type: String, nullable: true, example: 'ERP file sync' }) description!: string | null;
+  @ApiProperty({ example: true, description: 'false: nothing is sent to it (disabled by hand or after failing)' })
+  active!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'The endpoint answered 410 Gone.',
+    description: 'Why the service disabled it (410 Gone, failing for too long); null otherwise',
+  })
+  disabled_reason!: string | null;
+  @ApiPropertyOptional({
+    example: 'whsec__wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U',
+    description: 'The signing secret: only in the answer to registration and to rotation',
+  })
+  secret?: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty({ format: 'date-time' }) updated_at!: string;
+
+  static from(endpoint: WebhookEndpoint, withSecret = false): WebhookEndpointDto {
+    return Object.assign(new WebhookEndpointDto(), {
+      id: endpoint.id,
+      url: endpoint.url,
+      events: endpoint.events,
+      description: endpoint.description,
+      active: endpoint.active,
+      disabled_reason: endpoint.disabledReason,
+      ...(withSecret ? { secret: endpoint.secret } : {}),
+      created_at: endpoint.createdAt.toISOString(),
+      updated_at: endpoint.updatedAt.toISOString(),
+    });
+  }
+}
+
+/** The answer to a ping: the id of the queued webhook.ping event. */
+export class WebhookPingDto {
+  @ApiProperty({ example: 'evt_2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11' }) event_id!: string;
+
+  static from(ping: { event_id: string }): WebhookPingDto {
+    return Object.assign(new WebhookPingDto(), { event_id: ping.event_id });
+  }
+}
