@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
+import { integrationExpired } from './entities/integration.entity.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import { IntegrationsRepository } from './repositories/integrations.repository.js';
 import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
@@ -18,7 +19,7 @@ export function parseSubject(sub: string): Subject | undefined {
 }
 
 interface Cached {
-  /** For a subject: the version its tokens must carry, undefined when no token is good (gone or disabled). */
+  /** For a subject: the version its tokens must carry, undefined when no token is good (gone, disabled or expired). */
   value: number | boolean | undefined;
   until: number;
 }
@@ -84,7 +85,8 @@ export class SubjectStatusService {
     const subject = parseSubject(sub);
     if (subject?.kind === 'integration') {
       const integration = await this.integrations.findById(subject.id);
-      return integration?.active ? integration.tokenVersion : undefined;
+      const usable = integration?.active && !integrationExpired(integration, this.clock.nowMs());
+      return usable ? integration.tokenVersion : undefined;
     }
     if (subject?.kind === 'user') {
       const user = await this.users.findById(subject.id);

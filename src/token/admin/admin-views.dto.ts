@@ -70,8 +70,25 @@ export class IntegrationDto {
   previous_secret_expires_at!: string | null;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the integration stops working (no new tokens, live ones refused); null: never',
+  })
+  expires_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'team-erp@example.com', description: 'Who answers for it' })
+  owner!: string | null;
+  @ApiProperty({ example: false, description: 'Whether a rotated-out secret still works (its grace period lasts)' })
+  previous_secret_active!: boolean;
 
-  static from(integration: Integration, roleName: string, secret?: string): IntegrationDto {
+  /** `previousSecretActive`: whether the previous secret's grace period lasts, by the injected clock. */
+  static from(
+    integration: Integration,
+    roleName: string,
+    previousSecretActive: boolean,
+    secret?: string,
+  ): IntegrationDto {
     return Object.assign(new IntegrationDto(), {
       id: integration.id,
       label: integration.label,
@@ -83,6 +100,9 @@ export class IntegrationDto {
       previous_secret_expires_at: iso(integration.previousSecretExpiresAt),
       created_at: integration.createdAt.toISOString(),
       updated_at: integration.updatedAt.toISOString(),
+      expires_at: iso(integration.expiresAt),
+      owner: integration.owner,
+      previous_secret_active: previousSecretActive,
     });
   }
 }

@@ -1,5 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { IsOmittable } from '../../common/dto/is-omittable.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '../account-rules.js';
 import { PERMISSION } from '../../common/auth/permissions.js';
@@ -75,6 +86,23 @@ export class CreateIntegrationDto {
   @IsString()
   @IsNotEmpty()
   role!: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: '2027-01-01T00:00:00Z',
+    description: 'When the integration stops working (in the future); null: never',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'expires_at must be an ISO 8601 date-time' })
+  expires_at?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, example: 'team-erp@example.com' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  owner?: string | null;
 }
 
 export class UpdateIntegrationDto {
@@ -95,4 +123,21 @@ export class UpdateIntegrationDto {
   @IsOmittable()
   @IsBoolean()
   active?: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: '2027-01-01T00:00:00Z',
+    description: 'When the integration stops working (in the future); null: never',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'expires_at must be an ISO 8601 date-time' })
+  expires_at?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, example: 'team-erp@example.com' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  owner?: string | null;
 }

@@ -24,7 +24,13 @@ export class IntegrationsController {
   @ApiOkResponse({ type: [IntegrationDto] })
   async list(): Promise<IntegrationDto[]> {
     const [integrations, names] = await Promise.all([this.integrations.list(), this.roles.names()]);
-    return integrations.map((integration) => IntegrationDto.from(integration, names.get(integration.roleId) ?? ''));
+    return integrations.map((integration) =>
+      IntegrationDto.from(
+        integration,
+        names.get(integration.roleId) ?? '',
+        this.integrations.previousSecretActive(integration),
+      ),
+    );
   }
 
   @Get(':id')
@@ -45,7 +51,9 @@ export class IntegrationsController {
 
   @Patch(':id')
   @RequirePermission('integration:write')
-  @ApiOperation({ summary: 'Change label, role or active (inactive: its tokens stop working at once)' })
+  @ApiOperation({
+    summary: 'Change label, role, active, expires_at or owner (inactive: its tokens stop working at once)',
+  })
   @ApiOkResponse({ type: IntegrationDto })
   async update(
     @Param('id', ParseIdPipe) id: number,
@@ -84,6 +92,7 @@ export class IntegrationsController {
   }
 
   private async view(integration: Integration, secret?: string): Promise<IntegrationDto> {
-    return IntegrationDto.from(integration, (await this.roles.names()).get(integration.roleId) ?? '', secret);
+    const roleName = (await this.roles.names()).get(integration.roleId) ?? '';
+    return IntegrationDto.from(integration, roleName, this.integrations.previousSecretActive(integration), secret);
   }
 }

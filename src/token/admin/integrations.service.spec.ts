@@ -58,6 +58,59 @@ describe('IntegrationsService', () => {
     expect(s.integrations.secretMatches(expired, third)).toBe(true);
   });
 
+  it('refuses an expired integration and its live tokens; clearing expires_at does not revive old tokens', async () => {
+    const expiresAt = new Date(s.clock.nowMs() + 60_000).toISOString();
+    const { integration } = await s.integrations.create(
+      { label: 'ERP', role: 'reader', expires_at: expiresAt, owner: 'ops' },
+      actor,
+    );
+    expect(integration.expiresAt).toBe(Date.parse(expiresAt));
+    expect(integration.owner).toBe('ops');
+    const sub = `integration:${integration.id}`;
+    expect(s.integrations.expired(integration)).toBe(false);
+    await expect(s.status.accepts({ sub, ver: 0 })).resolves.toBe(true);
+
+    s.clock.advance(3_600_000);
+    s.status.invalidateAll();
+    expect(s.integrations.expired(integration)).toBe(true);
+    await expect(s.status.accepts({ sub, ver: 0 })).resolves.toBe(false);
+
+    const revived = await s.integrations.update(integration.id, { expires_at: null, owner: null }, actor);
+    expect(revived).toMatchObject({ expiresAt: null, owner: null, tokenVersion: 1 });
+    expect(s.integrations.expired(revived)).toBe(false);
+    await expect(s.status.accepts({ sub, ver: 0 })).resolves.toBe(false);
+    await expect(s.status.accepts({ sub, ver: 1 })).resolves.toBe(true);
+  });
+
+  it('refuses an expires_at that is not in the future, and applies the escalation rule to lifecycle changes', async () => {
+    const past = new Date(s.clock.nowMs()).toISOString();
+    await expect(
+      s.integrations.create({ label: 'ERP', role: 'reader', expires_at: past }, actor),
+    ).rejects.toMatchObject({ status: 400, code: 'validation-failed' });
+    const { integration } = await s.integrations.create({ label: 'ERP', role: 'reader' }, actor);
+    await expect(s.integrations.update(integration.id, { expires_at: past }, actor)).rejects.toMatchObject({
+      status: 400,
+    });
+
+    const { integration: ops } = await s.integrations.create({ label: 'ops', role: 'admin' }, actorWith('*'));
+    const later = new Date(s.clock.nowMs() + 60_000).toISOString();
+    await expect(s.integrations.update(ops.id, { expires_at: later }, actor)).rejects.toMatchObject({
+      code: TokenAdminErrorCode.PrivilegeEscalation,
+    });
+    await expect(s.integrations.update(ops.id, { owner: 'me' }, actor)).rejects.toMatchObject({
+      code: TokenAdminErrorCode.PrivilegeEscalation,
+    });
+  });
+
+  it('tells whether a rotated-out secret is still in its grace period', async () => {
+    const { integration } = await s.integrations.create({ label: 'ERP', role: 'reader' }, actor);
+    expect(s.integrations.previousSecretActive(integration)).toBe(false);
+    const { integration: rotated } = await s.integrations.rotateSecret(integration.id, actor);
+    expect(s.integrations.previousSecretActive(rotated)).toBe(true);
+    s.clock.advance(3_600_000);
+    expect(s.integrations.previousSecretActive(rotated)).toBe(false);
+  });
+
   it('answers 404 for an integration that does not exist', async () => {
     const notFound = {
       status: 404,

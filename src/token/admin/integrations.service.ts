@@ -4,9 +4,10 @@ import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
+import { ValidationFailedError } from '../../common/errors/validation-failed.error.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { digestsEqual, randomToken, sha256Hex } from '../crypto/secrets.js';
-import type { Integration } from '../entities/integration.entity.js';
+import { integrationExpired, type Integration } from '../entities/integration.entity.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { SubjectStatusService, subjectOf } from '../subject-status.service.js';
 import { notFound } from '../token-admin.errors.js';
@@ -26,7 +27,14 @@ function newSecret(): string {
   return `ffsk_${randomToken(32)}`;
 }
 
-export interface IntegrationInput {
+/** The lifecycle fields of an integration, as the API names them; `null` clears one. */
+export interface IntegrationLifecycleInput {
+  /** ISO 8601 date-time, in the future. */
+  expires_at?: string | null;
+  owner?: string | null;
+}
+
+export interface IntegrationInput extends IntegrationLifecycleInput {
   label?: string;
   role?: string;
   active?: boolean;
@@ -66,8 +74,12 @@ export class IntegrationsService {
       : Promise.resolve(null);
   }
 
-  async create(input: { label: string; role: string }, actor: Principal): Promise<IssuedCredentials> {
+  async create(
+    input: { label: string; role: string } & IntegrationLifecycleInput,
+    actor: Principal,
+  ): Promise<IssuedCredentials> {
     const secret = newSecret();
+    const expiresAt = this.futureExpiry(input.expires_at);
     const integration = await this.unitOfWork.run(async ({ manager }) => {
       const role = await this.roles.byName(input.role, manager);
       assertHolds(actor, role.permissions, `give an integration the role "${role.name}"`);
@@ -76,14 +88,20 @@ export class IntegrationsService {
         roleId: role.id,
         accessKeyId: newAccessKeyId(),
         secretHash: sha256Hex(secret),
+        expiresAt: expiresAt ?? null,
+        owner: input.owner ?? null,
       };
       return this.integrations.create(created, manager);
     });
     return { integration, secret };
   }
 
-  /** Disabling or a new role ends the integration's live tokens; enabling it again does not revive them. */
+  /**
+   * Disabling or a new role ends the integration's live tokens; enabling it again does not revive them, nor does
+   * moving or clearing the `expires_at` of an integration that has expired.
+   */
   async update(id: number, input: IntegrationInput, actor: Principal): Promise<Integration> {
+    const expiresAt = this.futureExpiry(input.expires_at);
     return this.change(id, actor, 'change', async (found, manager) => {
       if (input.role !== undefined) {
         const role = await this.roles.byName(input.role, manager);
@@ -94,7 +112,34 @@ export class IntegrationsService {
       if (input.label !== undefined) found.label = input.label;
       if (input.active === false && found.active) found.tokenVersion += 1;
       if (input.active !== undefined) found.active = input.active;
+      if (expiresAt !== undefined) {
+        if (this.expired(found)) found.tokenVersion += 1;
+        found.expiresAt = expiresAt;
+      }
+      if (input.owner !== undefined) found.owner = input.owner;
     });
+  }
+
+  /** Whether the integration's `expires_at` has come: it gets no tokens and its live ones are refused. */
+  expired(integration: Integration): boolean {
+    return integrationExpired(integration, this.clock.nowMs());
+  }
+
+  /** Whether a rotated-out secret still works (its grace period has not ended). */
+  previousSecretActive(integration: Integration): boolean {
+    return integration.previousSecretHash !== null && (integration.previousSecretExpiresAt ?? 0) > this.clock.nowMs();
+  }
+
+  /** `expires_at` as epoch ms (null clears, undefined leaves alone); a time not in the future is a 400. */
+  private futureExpiry(value: string | null | undefined): number | null | undefined {
+    if (value === undefined || value === null) return value;
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms) || ms <= this.clock.nowMs()) {
+      throw new ValidationFailedError([
+        { field: 'expires_at', messages: ['expires_at must be an ISO 8601 date-time in the future'] },
+      ]);
+    }
+    return ms;
   }
 
   /** A new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds. */
@@ -153,9 +198,8 @@ export class IntegrationsService {
   secretMatches(integration: Integration, secret: string): boolean {
     const given = sha256Hex(secret);
     const current = digestsEqual(given, integration.secretHash);
-    const previousValid =
-      integration.previousSecretHash !== null && (integration.previousSecretExpiresAt ?? 0) > this.clock.nowMs();
-    const previous = previousValid && digestsEqual(given, integration.previousSecretHash ?? '');
+    const previous =
+      this.previousSecretActive(integration) && digestsEqual(given, integration.previousSecretHash ?? '');
     return current || previous;
   }
 

@@ -39,9 +39,22 @@ export class Integration {
   @Column({ name: 'last_used_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   lastUsedAt!: number | null;
 
+  /** When the integration stops working (epoch ms): no new tokens, and its live ones are refused; null: never. */
+  @Column({ name: 'expires_at', type: 'bigint', nullable: true, transformer: bigintNumber })
+  expiresAt!: number | null;
+
+  /** Free text: who answers for the integration. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  owner!: string | null;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt!: Date;
 
   @UpdateDateColumn({ name: 'updated_at' })
   updatedAt!: Date;
+}
+
+/** Whether the integration's `expires_at` has come. */
+export function integrationExpired(integration: Pick<Integration, 'expiresAt'>, nowMs: number): boolean {
+  return integration.expiresAt !== null && integration.expiresAt <= nowMs;
 }

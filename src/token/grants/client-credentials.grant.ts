@@ -26,8 +26,13 @@ export class ClientCredentialsGrant implements Grant {
     }
     if (client.clientSecret === undefined) throw OAuthError.invalidClient('The client secret is missing.', usedBasic);
     const integration = await this.integrations.findByAccessKey(client.clientId);
-    if (!integration || !integration.active || !this.integrations.secretMatches(integration, client.clientSecret)) {
-      throw OAuthError.invalidClient('Unknown client, disabled client, or wrong secret.', usedBasic);
+    if (
+      !integration ||
+      !integration.active ||
+      this.integrations.expired(integration) ||
+      !this.integrations.secretMatches(integration, client.clientSecret)
+    ) {
+      throw OAuthError.invalidClient('Unknown client, disabled or expired client, or wrong secret.', usedBasic);
     }
     const role = await this.roles.findExisting(integration.roleId);
     const scope = grantedScope(params.scope, role.permissions);

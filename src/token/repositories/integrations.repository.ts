@@ -25,7 +25,8 @@ export class IntegrationsRepository {
   }
 
   create(
-    integration: Pick<Integration, 'label' | 'roleId' | 'accessKeyId' | 'secretHash'>,
+    integration: Pick<Integration, 'label' | 'roleId' | 'accessKeyId' | 'secretHash'> &
+      Partial<Pick<Integration, 'expiresAt' | 'owner'>>,
     manager: EntityManager = this.db,
   ): Promise<Integration> {
     return manager.save(manager.create(Integration, integration));

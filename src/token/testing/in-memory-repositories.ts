@@ -98,11 +98,22 @@ export class FakeIntegrationsRepository implements Public<IntegrationsRepository
   findById = async (id: number) => this.table.find((integration) => integration.id === id);
   findByAccessKey = async (accessKeyId: string) => this.table.find((row) => row.accessKeyId === accessKeyId);
   countWithRole = async (roleId: number) => this.table.rows.filter((row) => row.roleId === roleId).length;
-  create = async (integration: Pick<Integration, 'label' | 'roleId' | 'accessKeyId' | 'secretHash'>) =>
+  create = async (
+    integration: Pick<Integration, 'label' | 'roleId' | 'accessKeyId' | 'secretHash'> &
+      Partial<Pick<Integration, 'expiresAt' | 'owner'>>,
+  ) =>
     this.table.insert(
       Object.assign(
         new Integration(),
-        { previousSecretHash: null, previousSecretExpiresAt: null, active: true, tokenVersion: 0, lastUsedAt: null },
+        {
+          previousSecretHash: null,
+          previousSecretExpiresAt: null,
+          active: true,
+          tokenVersion: 0,
+          lastUsedAt: null,
+          expiresAt: null,
+          owner: null,
+        },
         { createdAt: now(), updatedAt: now() },
         integration,
       ),
