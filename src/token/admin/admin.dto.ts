@@ -75,18 +75,8 @@ export class UpdateUserDto {
   role?: string;
 }
 
-export class CreateIntegrationDto {
-  @ApiProperty({ example: 'ERP sync' })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  label!: string;
-
-  @ApiProperty({ example: 'catalog-reader', description: 'Role name' })
-  @IsString()
-  @IsNotEmpty()
-  role!: string;
-
+/** The lifecycle fields an integration takes on create and on change; `null` clears one. */
+class IntegrationLifecycleDto {
   @ApiPropertyOptional({
     type: String,
     format: 'date-time',
@@ -105,7 +95,20 @@ export class CreateIntegrationDto {
   owner?: string | null;
 }
 
-export class UpdateIntegrationDto {
+export class CreateIntegrationDto extends IntegrationLifecycleDto {
+  @ApiProperty({ example: 'ERP sync' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  label!: string;
+
+  @ApiProperty({ example: 'catalog-reader', description: 'Role name' })
+  @IsString()
+  @IsNotEmpty()
+  role!: string;
+}
+
+export class UpdateIntegrationDto extends IntegrationLifecycleDto {
   @ApiPropertyOptional()
   @IsOmittable()
   @IsString()
@@ -123,21 +126,4 @@ export class UpdateIntegrationDto {
   @IsOmittable()
   @IsBoolean()
   active?: boolean;
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date-time',
-    nullable: true,
-    example: '2027-01-01T00:00:00Z',
-    description: 'When the integration stops working (in the future); null: never',
-  })
-  @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'expires_at must be an ISO 8601 date-time' })
-  expires_at?: string | null;
-
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, example: 'team-erp@example.com' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  owner?: string | null;
 }
