@@ -8,13 +8,15 @@ import {
   IntegrationsService,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
+  SigningKeysService,
   TokenCliModule,
   UsersService,
 } from './token/index.js';
 
 const USAGE = `Usage:
   npm run cli -- create-user --username NAME --password PASSWORD [--role admin]
-  npm run cli -- create-integration --label LABEL [--role admin]`;
+  npm run cli -- create-integration --label LABEL [--role admin]
+  npm run cli -- rotate-signing-key`;
 
 /** Administration from the command line (same database as the service: same environment variables). */
 const { positionals, values } = parseArgs({
@@ -54,6 +56,12 @@ try {
         null,
         2,
       ),
+    );
+  } else if (command === 'rotate-signing-key') {
+    const rotated = await app.get(SigningKeysService).rotate();
+    if (!rotated) throw new Error('The new signing key could not be stored');
+    console.log(
+      JSON.stringify({ kid: rotated.kid, activates_at: new Date(rotated.activatesAt).toISOString() }, null, 2),
     );
   } else {
     console.error(USAGE);

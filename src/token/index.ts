@@ -7,6 +7,7 @@ export { AccessGuard } from './auth/access.guard.js';
 export { IntegrationsService } from './admin/integrations.service.js';
 export { RolesService } from './admin/roles.service.js';
 export { UsersService } from './admin/users.service.js';
+export { SigningKeysService } from './signing-keys.service.js';
 export { tokenConfig, type TokenConfig } from './token.config.js';
 export { tokenSchema } from './token.schema.js';
 export { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './account-rules.js';

@@ -1,49 +1,71 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { createPublicKey, generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { createHash, createPublicKey, generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
+import { Clock } from '../common/clock.js';
 import type { SigningKey } from './entities/signing-key.entity.js';
 import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
+import { tokenConfig, type TokenConfig } from './token.config.js';
 
 export const SIGNING_ALGORITHM = 'ES256';
 
+/** How often every instance reloads the key set (and checks whether a scheduled rotation is due). */
+export const SIGNING_KEYS_RELOAD_MS = 60_000;
+
+/** When a key starts (or started) signing, epoch ms. */
+const activation = (key: SigningKey): number => key.activatesAt ?? key.createdAt.getTime();
+
 /**
  * The ES256 keys that sign access tokens. The first instance to start generates one and stores it; every instance
- * loads the same keys, so a token issued by one verifies on all. Older keys stay published for verification.
+ * loads the same keys, so a token issued by one verifies on all. A rotation (on demand, or every
+ * SIGNING_KEY_ROTATION) adds a key that is published at once and signs only from SIGNING_KEY_PREPUBLISH later; the key
+ * it replaces stays published until every token it signed has expired (retired + ACCESS_TOKEN_TTL).
  */
 @Injectable()
-export class SigningKeysService implements OnModuleInit {
+export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(SigningKeysService.name);
+  /** Newest activation first. */
   private keys: SigningKey[] = [];
+  private timer?: NodeJS.Timeout;
+  private ticking?: Promise<void>;
 
-  constructor(private readonly repository: SigningKeysRepository) {}
+  constructor(
+    private readonly repository: SigningKeysRepository,
+    private readonly clock: Clock,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.load();
-    if (this.keys.length > 0) return;
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    // Another instance may have stored its key meanwhile: keep whichever exists.
-    await this.repository.tryInsert({
-      kid: randomUUID(),
-      algorithm: SIGNING_ALGORITHM,
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    });
-    await this.load();
+    if (this.keys.length === 0) {
+      // Another instance may have stored its key meanwhile: keep whichever exists.
+      await this.repository.tryInsert(this.generate(randomUUID(), null));
+      await this.load();
+    }
+    this.timer = setInterval(() => this.tickInBackground(), SIGNING_KEYS_RELOAD_MS);
+    this.timer.unref();
   }
 
-  /** The newest key, used for signing. */
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.ticking;
+  }
+
+  /** The newest key that has started signing. */
   current(): SigningKey {
-    const key = this.keys[0];
+    const now = this.clock.nowMs();
+    const key = this.keys.find((candidate) => activation(candidate) <= now) ?? this.keys.at(-1);
     if (!key) throw new Error('No signing key loaded');
     return key;
   }
 
+  /** A published key, to verify a token it signed. */
   find(kid: string): SigningKey | undefined {
-    return this.keys.find((key) => key.kid === kid);
+    return this.published().find((key) => key.kid === kid);
   }
 
-  /** The public keys as a JWK Set (RFC 7517). */
+  /** The public keys as a JWK Set (RFC 7517): upcoming, current, and retired ones whose tokens may still be live. */
   jwks(): { keys: JsonWebKey[] } {
     return {
-      keys: this.keys.map((key) => ({
+      keys: this.published().map((key) => ({
         ...createPublicKey(key.publicKey).export({ format: 'jwk' }),
         kid: key.kid,
         alg: key.algorithm,
@@ -52,7 +74,68 @@ export class SigningKeysService implements OnModuleInit {
     };
   }
 
+  /**
+   * Adds a key that is published now and signs from SIGNING_KEY_PREPUBLISH on; the keys it replaces retire then.
+   * `kid` defaults to a random one.
+   */
+  async rotate(kid: string = randomUUID()): Promise<{ kid: string; activatesAt: number } | undefined> {
+    const activatesAt = this.clock.nowMs() + this.config.signingKeyPrepublishMs;
+    // A taken kid means another instance added this very successor (scheduled rotation): nothing to do.
+    if (!(await this.repository.tryInsert(this.generate(kid, activatesAt)))) return undefined;
+    await this.repository.retireAllBut(kid, activatesAt);
+    await this.load();
+    return { kid, activatesAt };
+  }
+
+  /**
+   * The scheduled rotation: when the newest key in the database has signed for SIGNING_KEY_ROTATION minus the
+   * prepublish time, adds its successor. The successor's kid derives from the newest key's, so instances that decide
+   * at the same moment insert the same kid and only one of them succeeds.
+   */
+  async rotateIfDue(): Promise<void> {
+    const every = this.config.signingKeyRotationMs;
+    if (every === undefined) return;
+    await this.load();
+    const newest = this.keys[0];
+    const now = this.clock.nowMs();
+    if (!newest || activation(newest) > now || now < activation(newest) + every - this.config.signingKeyPrepublishMs) {
+      return;
+    }
+    const kid = createHash('sha256').update(`${newest.kid}/successor`).digest('hex').slice(0, 32);
+    const rotated = await this.rotate(kid);
+    if (rotated) this.logger.log({ kid, activatesAt: new Date(rotated.activatesAt) }, 'Rotated the signing key');
+  }
+
+  private published(): SigningKey[] {
+    const now = this.clock.nowMs();
+    const ttlMs = this.config.accessTokenTtl * 1000;
+    return this.keys.filter((key) => key.retiredAt === null || key.retiredAt + ttlMs > now);
+  }
+
+  private tickInBackground(): void {
+    if (this.ticking) return;
+    this.ticking = (async () => {
+      await this.rotateIfDue();
+      await this.repository.deleteRetiredBefore(this.clock.nowMs() - this.config.accessTokenTtl * 1000);
+      await this.load();
+    })()
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'Reloading the signing keys failed'))
+      .finally(() => (this.ticking = undefined));
+  }
+
+  private generate(kid: string, activatesAt: number | null) {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    return {
+      kid,
+      algorithm: SIGNING_ALGORITHM,
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      activatesAt,
+    };
+  }
+
   private async load(): Promise<void> {
-    this.keys = await this.repository.newestFirst();
+    const keys = await this.repository.newestFirst();
+    this.keys = keys.sort((a, b) => activation(b) - activation(a) || b.createdAt.getTime() - a.createdAt.getTime());
   }
 }

@@ -10,12 +10,14 @@ import { PasswordHasher } from './crypto/password-hasher.js';
 import { IntegrationsRepository } from './repositories/integrations.repository.js';
 import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
 import { RolesRepository } from './repositories/roles.repository.js';
+import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
 import { UsersRepository } from './repositories/users.repository.js';
+import { SigningKeysService } from './signing-keys.service.js';
 import { SubjectStatusService } from './subject-status.service.js';
 import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
 
-/** What the command line needs to manage users and integrations, without the HTTP layer. */
+/** What the command line needs to manage users, integrations and signing keys, without the HTTP layer. */
 @Module({
   imports: [
     AppConfigModule,
@@ -29,6 +31,8 @@ import { tokenSchema } from './token.schema.js';
     UsersRepository,
     IntegrationsRepository,
     RefreshTokensRepository,
+    SigningKeysRepository,
+    SigningKeysService,
     RolesService,
     UsersService,
     IntegrationsService,

@@ -11,6 +11,8 @@ describe('token config', () => {
       refreshIdleTtl: 7 * 86_400,
       refreshAbsoluteTtl: 30 * 86_400,
       secretRotationGrace: 86_400,
+      signingKeyRotationMs: undefined,
+      signingKeyPrepublishMs: 3_600_000,
       failuresPerMinute: 10,
       failuresPerAccount: 50,
       failuresPerIp: 100,

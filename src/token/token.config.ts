@@ -1,6 +1,6 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
 import { IsOptional, IsString, IsUrl, Matches } from 'class-validator';
-import { IsIntVariable, validateConfig } from '../config/validate-config.js';
+import { durationMs, IsDuration, IsIntVariable, validateConfig } from '../config/validate-config.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from './account-rules.js';
 
 /** The environment variables of the token module, with their defaults. */
@@ -26,6 +26,15 @@ export class TokenEnvironment {
   /** How long a rotated integration secret keeps working (seconds). */
   @IsIntVariable(0)
   SECRET_ROTATION_GRACE = 86_400;
+
+  /** How long a signing key signs before a new one takes over (a duration like 90d); unset: never rotate. */
+  @IsOptional()
+  @IsDuration()
+  SIGNING_KEY_ROTATION?: string;
+
+  /** How long a new signing key is published in the JWKS before it signs, so verifiers' cached key sets hold it. */
+  @IsDuration()
+  SIGNING_KEY_PREPUBLISH = '1h';
 
   /** Failed token requests allowed per account (username or client_id) from one IP address in one window. */
   @IsIntVariable(1)
@@ -73,6 +82,8 @@ export function tokenSettings(env: TokenEnvironment) {
     refreshIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
     refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,
     secretRotationGrace: env.SECRET_ROTATION_GRACE,
+    signingKeyRotationMs: env.SIGNING_KEY_ROTATION === undefined ? undefined : durationMs(env.SIGNING_KEY_ROTATION),
+    signingKeyPrepublishMs: durationMs(env.SIGNING_KEY_PREPUBLISH),
     failuresPerMinute: env.TOKEN_FAILURES_PER_MINUTE,
     failuresPerAccount: env.TOKEN_FAILURES_PER_ACCOUNT,
     failuresPerIp: env.TOKEN_FAILURES_PER_IP,

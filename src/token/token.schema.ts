@@ -7,9 +7,15 @@ import { User } from './entities/user.entity.js';
 import { Token1763800001000 } from './migrations/1763800001000-token.js';
 import { IntegrationTokenVersion1763800003000 } from './migrations/1763800003000-integration-token-version.js';
 import { IntegrationLifecycle1763800004000 } from './migrations/1763800004000-integration-lifecycle.js';
+import { SigningKeyRotation1763800005000 } from './migrations/1763800005000-signing-key-rotation.js';
 
 /** The TokenModule's tables and the migrations that make them. */
 export const tokenSchema: FeatureSchema = {
   entities: [Role, User, Integration, RefreshToken, SigningKey],
-  migrations: [Token1763800001000, IntegrationTokenVersion1763800003000, IntegrationLifecycle1763800004000],
+  migrations: [
+    Token1763800001000,
+    IntegrationTokenVersion1763800003000,
+    IntegrationLifecycle1763800004000,
+    SigningKeyRotation1763800005000,
+  ],
 };

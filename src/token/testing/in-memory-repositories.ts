@@ -2,10 +2,12 @@ import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import { Integration } from '../entities/integration.entity.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { Role } from '../entities/role.entity.js';
+import { SigningKey } from '../entities/signing-key.entity.js';
 import { User } from '../entities/user.entity.js';
 import type { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
 import type { RolesRepository } from '../repositories/roles.repository.js';
+import type { NewSigningKey, SigningKeysRepository } from '../repositories/signing-keys.repository.js';
 import type { UsersRepository } from '../repositories/users.repository.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
@@ -148,4 +150,27 @@ export class FakeRefreshTokensRepository implements Public<RefreshTokensReposito
   };
   familyRevoked = async (familyId: string) =>
     this.table.rows.some((token) => token.familyId === familyId && token.revokedAt !== null);
+}
+
+export class FakeSigningKeysRepository implements Public<SigningKeysRepository> {
+  readonly rows: SigningKey[] = [];
+
+  /** `createdAt` comes from this function, as the database sets it. */
+  constructor(private readonly createdAt: () => Date = now) {}
+
+  newestFirst = async () => [...this.rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(copy);
+  tryInsert = async (key: NewSigningKey) => {
+    if (this.rows.some((row) => row.kid === key.kid)) return false;
+    this.rows.push(
+      Object.assign(new SigningKey(), { activatesAt: null, retiredAt: null, createdAt: this.createdAt() }, key),
+    );
+    return true;
+  };
+  retireAllBut = async (kid: string, at: number) => {
+    for (const row of this.rows) if (row.kid !== kid && row.retiredAt === null) row.retiredAt = at;
+  };
+  deleteRetiredBefore = async (before: number) => {
+    const kept = this.rows.filter((row) => row.retiredAt === null || row.retiredAt >= before);
+    this.rows.splice(0, this.rows.length, ...kept);
+  };
 }
