@@ -3,15 +3,11 @@ import { ConfigModule } from '@nestjs/config';
 import { ClockModule } from '../common/clock.js';
 import { AppConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { tokenRepositories } from './repositories/token-repositories.js';
 import { IntegrationsService } from './admin/integrations.service.js';
 import { RolesService } from './admin/roles.service.js';
 import { UsersService } from './admin/users.service.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
-import { IntegrationsRepository } from './repositories/integrations.repository.js';
-import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
-import { RolesRepository } from './repositories/roles.repository.js';
-import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
-import { UsersRepository } from './repositories/users.repository.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { SubjectStatusService } from './subject-status.service.js';
 import { tokenConfig } from './token.config.js';
@@ -27,11 +23,7 @@ import { tokenSchema } from './token.schema.js';
     DatabaseModule.forFeature(tokenSchema),
   ],
   providers: [
-    RolesRepository,
-    UsersRepository,
-    IntegrationsRepository,
-    RefreshTokensRepository,
-    SigningKeysRepository,
+    ...tokenRepositories,
     SigningKeysService,
     RolesService,
     UsersService,

@@ -3,6 +3,7 @@ import { errorFormats } from '../common/errors/error-formats.js';
 import { ConfigModule } from '@nestjs/config';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { tokenRepositories } from './repositories/token-repositories.js';
 import { AccessTokensService } from './access-tokens.service.js';
 import { OAUTH_TOKEN_PATH, oauthErrorFormat } from './oauth-error.js';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
@@ -19,11 +20,6 @@ import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { PasswordGrant } from './grants/password.grant.js';
 import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
 import { RefreshTokensService } from './refresh-tokens.service.js';
-import { IntegrationsRepository } from './repositories/integrations.repository.js';
-import { RefreshTokensRepository } from './repositories/refresh-tokens.repository.js';
-import { RolesRepository } from './repositories/roles.repository.js';
-import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
-import { UsersRepository } from './repositories/users.repository.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { SubjectStatusService } from './subject-status.service.js';
 import { TokenController } from './token.controller.js';
@@ -43,11 +39,7 @@ import { tokenSchema } from './token.schema.js';
   ],
   controllers: [TokenController, IntegrationsController, RolesController, UsersController],
   providers: [
-    RolesRepository,
-    UsersRepository,
-    IntegrationsRepository,
-    RefreshTokensRepository,
-    SigningKeysRepository,
+    ...tokenRepositories,
     SigningKeysService,
     AccessTokensService,
     SubjectStatusService,
