@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Feature modules: each is used by the others only through its index.ts. */
-const FEATURES = ['files', 'token', 'webhooks', 'catalog', 'health'];
+const FEATURES = ['files', 'token', 'webhooks', 'catalog', 'health', 'secrets'];
 
 /** Imports of another feature's internals (anything but its index.js), from a file `depth` folders below src/. */
 function deepImportsOf(features) {

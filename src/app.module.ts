@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { AuditModule } from './audit/index.js';
 import { CatalogModule } from './catalog/index.js';
 import { ClockModule } from './common/clock.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
@@ -21,6 +22,7 @@ import { WebhookFileEvents, WebhooksModule } from './webhooks/index.js';
     ClockModule,
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
     DatabaseModule,
+    AuditModule,
     TokenModule,
     WebhooksModule,
     DatabaseModule.forFeature(fileFieldsSchema),

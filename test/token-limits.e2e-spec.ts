@@ -1,5 +1,6 @@
 import { importPKCS8, SignJWT } from 'jose';
 import request from 'supertest';
+import { SecretBox } from '../src/secrets/index.js';
 import { basic, createIntegration } from './support/admin-api.js';
 import { expectProblem } from './support/fixtures.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
@@ -132,7 +133,9 @@ describe('Access tokens: only what the service issues is accepted', () => {
     await t.http.get('/products').expect(200);
     type Row = { kid: string; private_key: string };
     const [key] = await t.dataSource.query<Row[]>('SELECT kid, private_key FROM signing_keys');
-    const privateKey = await importPKCS8(key.private_key, 'ES256');
+    // Stored sealed (SECRETS_KEY): opened as the service does.
+    const pem = t.app.get(SecretBox).open(key.private_key, `signing_keys.private_key:${key.kid}`);
+    const privateKey = await importPKCS8(pem, 'ES256');
     sign = (claims) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid }).sign(privateKey);
   });

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { pinoHttp, type Options } from 'pino-http';
 import { loadAppConfig } from '../config/environment.js';
 import { loggerParams, redactUrl } from './logging.js';
@@ -43,5 +44,26 @@ describe('request logging', () => {
     expect(log).toContain('limit=5');
     expect(log).toContain('[REDACTED]');
     expect(log).not.toMatch(/S[1-6]/);
+  });
+
+  it('redacts the secrets of token and admin API bodies should a request or response body ever be logged', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const { redact } = loggerParams(loadAppConfig({ LOG_LEVEL: 'info' })).pinoHttp as Options;
+    const logger = pino({ redact }, sink);
+    // The token endpoint's and the admin API's bodies, as a careless serializer or handler could write them.
+    const request = { password: 'B1', client_secret: 'B2', refresh_token: 'B3', code: 'B4', label: 'visible' };
+    const answer = { secret: 'B5', secret_access_key: 'B6', access_token: 'B7', refresh_token: 'B8', id_token: 'B9' };
+    logger.info({ req: { body: request, query: request }, res: { body: answer }, body: answer }, 'bodies');
+    logger.info({ body: request }, 'request body');
+    const log = lines.join('');
+    expect(log).toContain('visible');
+    expect(log).toContain('[Redacted]');
+    expect(log).not.toMatch(/B[1-9]/);
   });
 });

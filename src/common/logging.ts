@@ -5,8 +5,21 @@ import type { AppConfig } from '../config/environment.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Parameters whose values are credentials wherever they appear: never written to a log. */
-export const SECRET_PARAMETERS = ['access_token', 'refresh_token', 'code', 'client_secret', 'password'];
+/**
+ * Parameters whose values are credentials wherever they appear (query strings, the token endpoint's and the admin
+ * API's request and response bodies): never written to a log.
+ */
+export const SECRET_PARAMETERS = [
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'client_secret',
+  'password',
+  // Admin API answers: an integration's client secret, a webhook endpoint's signing secret.
+  'secret_access_key',
+  'secret',
+];
 const SECRET_IN_URL = new RegExp(`([?&](?:${SECRET_PARAMETERS.join('|')})=)[^&#]*`, 'gi');
 
 /** The URL with the value of every credential parameter replaced, e.g. `?access_token=[REDACTED]`. */
@@ -30,7 +43,13 @@ export function loggerParams(config: AppConfig): Params {
       redact: [
         'req.headers.authorization',
         'req.headers.cookie',
-        ...SECRET_PARAMETERS.flatMap((name) => [`req.query.${name}`, `req.body.${name}`, `body.${name}`]),
+        'res.headers["set-cookie"]',
+        ...SECRET_PARAMETERS.flatMap((name) => [
+          `req.query.${name}`,
+          `req.body.${name}`,
+          `res.body.${name}`,
+          `body.${name}`,
+        ]),
       ],
       serializers: {
         req: (req: { url?: string }) => (typeof req.url === 'string' ? { ...req, url: redactUrl(req.url) } : req),

@@ -54,6 +54,14 @@ export class Environment {
     message: 'TRUST_PROXY must be a hop count or a comma-separated list of addresses, subnets or loopback',
   })
   TRUST_PROXY?: string;
+
+  /**
+   * The key (base64, 32 bytes) that encrypts the signing keys and webhook secrets in the database. Required with
+   * PostgreSQL; on the embedded SQLite default, generated into DATA_DIR/secrets.key when unset.
+   */
+  @IsOptional()
+  @IsString()
+  SECRETS_KEY?: string;
 }
 
 /** Limits of the HTTP server; durations in milliseconds. */
@@ -76,6 +84,8 @@ export class AppConfig {
   readonly http: HttpConfig;
   /** Express's `trust proxy` setting, when proxies are trusted. */
   readonly trustProxy?: number | string;
+  /** SECRETS_KEY as given (base64); checked and resolved by the secrets feature. */
+  readonly secretsKey?: string;
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -84,6 +94,7 @@ export class AppConfig {
     this.databaseSchema = env.DATABASE_SCHEMA;
     this.sqlitePath = resolve(this.dataDir, 'app.sqlite');
     this.logLevel = env.LOG_LEVEL;
+    this.secretsKey = env.SECRETS_KEY;
     this.trustProxy = /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY;
     this.http = {
       maxConnections: env.HTTP_MAX_CONNECTIONS,

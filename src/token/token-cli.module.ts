@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { ClockModule } from '../common/clock.js';
 import { AppConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { SecretsModule } from '../secrets/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
 import { IntegrationsService } from './admin/integrations.service.js';
 import { RolesService } from './admin/roles.service.js';
@@ -21,6 +22,7 @@ import { tokenSchema } from './token.schema.js';
     ClockModule,
     DatabaseModule,
     DatabaseModule.forFeature(tokenSchema),
+    SecretsModule,
   ],
   providers: [
     ...tokenRepositories,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditOrigin } from '../audit/index.js';
 import { OAuthError } from './oauth-error.js';
 import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grants/grant.js';
@@ -25,7 +26,9 @@ export class TokenEndpointService {
     return [...this.grants.keys()];
   }
 
-  async token(body: unknown, authorization: string | undefined, ip: string): Promise<TokenResponse> {
+  /** `origin.sourceIp` is the address the failure limits count against (`unknown` when express has none). */
+  async token(body: unknown, authorization: string | undefined, origin: AuditOrigin): Promise<TokenResponse> {
+    const ip = origin.sourceIp ?? 'unknown';
     let request: TokenRequest;
     try {
       request = parseTokenRequest(body, authorization);
@@ -36,7 +39,7 @@ export class TokenEndpointService {
     }
     const attempt = await this.limiter.begin(accountOf(request), ip);
     try {
-      const response = await this.grantFor(request).handle(request);
+      const response = await this.grantFor(request).handle(request, origin);
       await attempt.succeeded();
       return response;
     } catch (error) {

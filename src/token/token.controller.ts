@@ -1,6 +1,7 @@
 import { Inject, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { originOf } from '../audit/index.js';
 import { Public } from '../common/auth/auth.decorators.js';
 import { OAUTH_TOKEN_PATH } from './oauth-error.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
@@ -42,7 +43,7 @@ export class TokenController {
     },
   })
   token(@Body() body: unknown, @Req() req: Request): Promise<TokenResponse> {
-    return this.endpoint.token(body, req.headers.authorization, req.ip ?? 'unknown');
+    return this.endpoint.token(body, req.headers.authorization, originOf(req));
   }
 
   @Get('.well-known/jwks.json')

@@ -3,6 +3,7 @@ import { errorFormats } from '../common/errors/error-formats.js';
 import { ConfigModule } from '@nestjs/config';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { AuditModule } from '../audit/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
 import { AccessTokensService } from './access-tokens.service.js';
 import { OAUTH_TOKEN_PATH, oauthErrorFormat } from './oauth-error.js';
@@ -26,6 +27,7 @@ import { TokenController } from './token.controller.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
 import { TokenFailureLimiter } from './token-failure-limiter.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { SecretsModule } from '../secrets/index.js';
 import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
 
@@ -34,8 +36,10 @@ import { tokenSchema } from './token.schema.js';
   imports: [
     ConfigModule.forFeature(tokenConfig),
     DatabaseModule.forFeature(tokenSchema),
+    SecretsModule,
     JwtModule.register({}),
     PassportModule,
+    AuditModule,
   ],
   controllers: [TokenController, IntegrationsController, RolesController, UsersController],
   providers: [

@@ -8,6 +8,7 @@ import { Token1763800001000 } from './migrations/1763800001000-token.js';
 import { IntegrationTokenVersion1763800003000 } from './migrations/1763800003000-integration-token-version.js';
 import { IntegrationLifecycle1763800004000 } from './migrations/1763800004000-integration-lifecycle.js';
 import { SigningKeyRotation1763800005000 } from './migrations/1763800005000-signing-key-rotation.js';
+import { EncryptSigningKeys1763800006000 } from './migrations/1763800006000-encrypt-signing-keys.js';
 
 /** The TokenModule's tables and the migrations that make them. */
 export const tokenSchema: FeatureSchema = {
@@ -17,5 +18,6 @@ export const tokenSchema: FeatureSchema = {
     IntegrationTokenVersion1763800003000,
     IntegrationLifecycle1763800004000,
     SigningKeyRotation1763800005000,
+    EncryptSigningKeys1763800006000,
   ],
 };

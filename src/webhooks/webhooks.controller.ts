@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../audit/index.js';
 import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './webhook-delivery-view.dto.js';
@@ -14,6 +15,7 @@ export class WebhooksController {
   constructor(private readonly endpoints: WebhookEndpointsService) {}
 
   @Post()
+  @Audited('webhook-endpoint.create', 'webhook-endpoint')
   @ApiOperation({
     summary: 'Register an endpoint; the answer holds its signing secret, shown only here and on rotation',
   })
@@ -35,18 +37,21 @@ export class WebhooksController {
   }
 
   @Patch(':id')
+  @Audited('webhook-endpoint.update', 'webhook-endpoint')
   @ApiOkResponse({ type: WebhookEndpointDto })
   async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateWebhookDto): Promise<WebhookEndpointDto> {
     return WebhookEndpointDto.from(await this.endpoints.update(id, body));
   }
 
   @Delete(':id')
+  @Audited('webhook-endpoint.delete', 'webhook-endpoint')
   @HttpCode(204)
   async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
     await this.endpoints.remove(id);
   }
 
   @Post(':id/rotate-secret')
+  @Audited('webhook-endpoint.rotate-secret', 'webhook-endpoint')
   @HttpCode(200)
   @ApiOperation({ summary: 'New signing secret; the old one still signs too during WEBHOOK_SECRET_GRACE' })
   @ApiOkResponse({ type: WebhookEndpointDto })
@@ -55,6 +60,7 @@ export class WebhooksController {
   }
 
   @Post(':id/ping')
+  @Audited('webhook-endpoint.ping', 'webhook-endpoint')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a webhook.ping event to this endpoint' })
   @ApiAcceptedResponse({ type: WebhookPingDto })
@@ -72,6 +78,7 @@ export class WebhooksController {
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
+  @Audited('webhook-endpoint.redeliver', 'webhook-endpoint')
   @HttpCode(200)
   @ApiOperation({
     summary: 'One new attempt now, with the same event id (also for a disabled endpoint)',

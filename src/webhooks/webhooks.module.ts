@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
+import { AuditModule } from '../audit/index.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { SecretsModule } from '../secrets/index.js';
 import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
@@ -23,7 +25,12 @@ import { WebhooksController } from './webhooks.controller.js';
 
 /** Signed, retried, durable webhook delivery (outbox, leased dispatcher, admin API). */
 @Module({
-  imports: [DatabaseModule.forFeature(webhooksSchema), ConfigModule.forFeature(webhooksConfig)],
+  imports: [
+    DatabaseModule.forFeature(webhooksSchema),
+    ConfigModule.forFeature(webhooksConfig),
+    AuditModule,
+    SecretsModule,
+  ],
   controllers: [WebhooksController],
   providers: [
     { provide: WEBHOOK_RANDOM, useValue: Math.random },

@@ -4,9 +4,10 @@ import { WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
 import { WebhookEvent } from './entities/webhook-event.entity.js';
 import { Webhooks1763800002000 } from './migrations/1763800002000-webhooks.js';
+import { EncryptWebhookSecrets1763800006100 } from './migrations/1763800006100-encrypt-webhook-secrets.js';
 
 /** The WebhooksModule's tables and the migrations that make them. */
 export const webhooksSchema: FeatureSchema = {
   entities: [WebhookEndpoint, WebhookEvent, WebhookDelivery, WebhookAttempt],
-  migrations: [Webhooks1763800002000],
+  migrations: [Webhooks1763800002000, EncryptWebhookSecrets1763800006100],
 };

@@ -30,7 +30,8 @@ export interface TestDatabase {
 
 /**
  * A fresh database for one suite: SQLite in a temporary directory, or, when TEST_DATABASE_URL is set
- * (as .ci/run does), a PostgreSQL schema of its own so suites can run side by side.
+ * (as .ci/run does), a PostgreSQL schema of its own so suites can run side by side, with a SECRETS_KEY of its own
+ * (PostgreSQL requires one; on SQLite it stays unset, so the service generates DATA_DIR/secrets.key).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ffs-e2e-'));
@@ -41,7 +42,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const schema = `e2e_${randomBytes(6).toString('hex')}`;
   await withPg(url, (client) => client.query(`CREATE SCHEMA "${schema}"`));
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      DATABASE_SCHEMA: schema,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    },
     dataDir,
     drop: async () => {
       await withPg(url, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../../audit/index.js';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -42,6 +43,7 @@ export class IntegrationsController {
 
   @Post()
   @RequirePermission('integration:write')
+  @Audited('integration.create', 'integration')
   @ApiOperation({ summary: 'Create an integration; the answer holds its secret, shown only this once' })
   @ApiCreatedResponse({ type: IntegrationDto, description: 'With `secret_access_key`' })
   async create(@Body() body: CreateIntegrationDto, @CurrentPrincipal() actor: Principal): Promise<IntegrationDto> {
@@ -51,6 +53,7 @@ export class IntegrationsController {
 
   @Patch(':id')
   @RequirePermission('integration:write')
+  @Audited('integration.update', 'integration')
   @ApiOperation({
     summary: 'Change label, role, active, expires_at or owner (inactive: its tokens stop working at once)',
   })
@@ -66,6 +69,7 @@ export class IntegrationsController {
   @Delete(':id')
   @HttpCode(204)
   @RequirePermission('integration:write')
+  @Audited('integration.delete', 'integration')
   async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<void> {
     await this.integrations.remove(id, actor);
   }
@@ -73,6 +77,7 @@ export class IntegrationsController {
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @RequirePermission('integration:write')
+  @Audited('integration.rotate-secret', 'integration')
   @ApiOperation({ summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds' })
   @ApiOkResponse({ type: IntegrationDto, description: 'With the new `secret_access_key`' })
   async rotate(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<IntegrationDto> {
@@ -82,6 +87,7 @@ export class IntegrationsController {
 
   @Delete(':id/previous-secret')
   @RequirePermission('integration:write')
+  @Audited('integration.expire-previous-secret', 'integration')
   @ApiOperation({ summary: "End a rotation's grace period now: the previous secret stops working at once" })
   @ApiOkResponse({ type: IntegrationDto })
   async expirePreviousSecret(

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../../audit/index.js';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -29,6 +30,7 @@ export class RolesController {
 
   @Post()
   @RequirePermission('role:write')
+  @Audited('role.create', 'role')
   @ApiOperation({ summary: 'Create a role: a name and its permissions' })
   @ApiCreatedResponse({ type: RoleDto })
   async create(@Body() body: CreateRoleDto, @CurrentPrincipal() actor: Principal): Promise<RoleDto> {
@@ -37,6 +39,7 @@ export class RolesController {
 
   @Patch(':id')
   @RequirePermission('role:write')
+  @Audited('role.update', 'role')
   @ApiOkResponse({ type: RoleDto })
   async update(
     @Param('id', ParseIdPipe) id: number,
@@ -49,6 +52,7 @@ export class RolesController {
   @Delete(':id')
   @HttpCode(204)
   @RequirePermission('role:write')
+  @Audited('role.delete', 'role')
   @ApiOperation({ summary: 'Delete a role (409 while a user or an integration has it)' })
   async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<void> {
     await this.roles.remove(id, actor);

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Audited } from '../../audit/index.js';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -35,6 +36,7 @@ export class UsersController {
 
   @Post()
   @RequirePermission('user:write')
+  @Audited('user.create', 'user')
   @ApiOperation({ summary: 'Create a user of the administration interface' })
   @ApiCreatedResponse({ type: UserDto })
   async create(@Body() body: CreateUserDto, @CurrentPrincipal() actor: Principal): Promise<UserDto> {
@@ -43,6 +45,7 @@ export class UsersController {
 
   @Patch(':id')
   @RequirePermission('user:write')
+  @Audited('user.update', 'user')
   @ApiOperation({ summary: "Change a user's role or password (a new password ends its tokens at once)" })
   @ApiOkResponse({ type: UserDto })
   async update(
@@ -56,6 +59,7 @@ export class UsersController {
   @Delete(':id')
   @HttpCode(204)
   @RequirePermission('user:write')
+  @Audited('user.delete', 'user')
   async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<void> {
     await this.users.remove(id, actor);
   }

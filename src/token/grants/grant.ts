@@ -1,3 +1,4 @@
+import type { AuditOrigin } from '../../audit/index.js';
 import type { TokenRequest } from '../token-request.js';
 
 /** The successful token response (RFC 6749 §5.1). */
@@ -15,5 +16,6 @@ export const ADMIN_CLIENT_ID = 'administration';
 /** One grant type of the token endpoint. */
 export interface Grant {
   readonly type: string;
-  handle(request: TokenRequest): Promise<TokenResponse>;
+  /** `origin`: where the request came from, for the audit trail of sign-ins. */
+  handle(request: TokenRequest, origin: AuditOrigin): Promise<TokenResponse>;
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { AccessTokensService } from '../access-tokens.service.js';
 import { PasswordHasher, PasswordHashingBusyError } from '../crypto/password-hasher.js';
@@ -8,9 +9,13 @@ import { UsersRepository } from '../repositories/users.repository.js';
 import { OAuthError, TemporarilyUnavailableError } from '../oauth-error.js';
 import { RefreshTokensService } from '../refresh-tokens.service.js';
 import { grantedScope } from '../scopes.js';
+import { subjectOf } from '../subject-status.service.js';
 import type { TokenRequest } from '../token-request.js';
 import { assertAdministrationClient, respondToSignIn } from './administration-client.js';
-import { type Grant, type TokenResponse } from './grant.js';
+import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
+
+/** The part of an attempted username kept in the audit trail of a failed sign-in. */
+const USERNAME_IN_TRAIL = 64;
 
 /** password: the administration interface signs a user in and gets a refresh token (RFC 6749 §4.3). */
 @Injectable()
@@ -24,9 +29,14 @@ export class PasswordGrant implements Grant {
     private readonly refreshTokens: RefreshTokensService,
     private readonly unitOfWork: UnitOfWork,
     private readonly hasher: PasswordHasher,
+    private readonly trail: AuditTrail,
   ) {}
 
-  async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
+  /**
+   * Records `sign-in.succeeded` (actor `user:<id>`) or, for a wrong username or password, `sign-in.failed` (actor
+   * `username:<what was typed>`, never the password). Malformed requests and a busy hasher are not sign-in attempts.
+   */
+  async handle({ client, params }: TokenRequest, origin: AuditOrigin): Promise<TokenResponse> {
     assertAdministrationClient(client, this.type);
     if (!params.username || params.password === undefined) {
       throw new OAuthError('invalid_request', 'The parameters username and password are required.');
@@ -34,11 +44,30 @@ export class PasswordGrant implements Grant {
     const user = await this.users.findByUsername(params.username);
     // Verify against a dummy hash for unknown users too, so response time does not reveal who exists.
     const valid = await this.verify(params.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    if (!user || !valid) throw new OAuthError('invalid_grant', 'Wrong username or password.');
+    if (!user || !valid) {
+      await this.trail.record({
+        ...origin,
+        actor: `username:${params.username.slice(0, USERNAME_IN_TRAIL)}`,
+        clientId: ADMIN_CLIENT_ID,
+        action: 'sign-in.failed',
+        outcome: 'failure',
+        details: { reason: user ? 'wrong-password' : 'unknown-username' },
+      });
+      throw new OAuthError('invalid_grant', 'Wrong username or password.');
+    }
     const role = await this.roles.findExisting(user.roleId);
     const scope = grantedScope(params.scope, role.permissions);
     const signIn = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
-    return respondToSignIn(this.tokens, client, user, scope, signIn);
+    const response = await respondToSignIn(this.tokens, client, user, scope, signIn);
+    await this.trail.record({
+      ...origin,
+      actor: subjectOf('user', user.id),
+      clientId: ADMIN_CLIENT_ID,
+      action: 'sign-in.succeeded',
+      targetType: 'user',
+      targetId: user.id,
+    });
+    return response;
   }
 
   private async verify(password: string, stored: string): Promise<boolean> {

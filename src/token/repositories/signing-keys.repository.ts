@@ -1,23 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { IsNull, LessThan, Not, type EntityManager } from 'typeorm';
+import { SecretBox } from '../../secrets/index.js';
 import { SigningKey } from '../entities/signing-key.entity.js';
 
 export type NewSigningKey = Pick<SigningKey, 'kid' | 'algorithm' | 'privateKey' | 'publicKey'> &
   Partial<Pick<SigningKey, 'activatesAt'>>;
 
-/** The stored signing keys. */
+/** What a private key is bound to when sealed: its key id, so a sealed key moved to another row does not open. */
+export const signingKeyContext = (kid: string) => `signing_keys.private_key:${kid}`;
+
+/** The stored signing keys; private keys are sealed with the {@link SecretBox} in the database, plain in memory. */
 @Injectable()
 export class SigningKeysRepository {
-  constructor(@InjectEntityManager() private readonly db: EntityManager) {}
+  constructor(
+    @InjectEntityManager() private readonly db: EntityManager,
+    private readonly box: SecretBox,
+  ) {}
 
-  newestFirst(): Promise<SigningKey[]> {
-    return this.db.find(SigningKey, { order: { createdAt: 'DESC' } });
+  async newestFirst(): Promise<SigningKey[]> {
+    const keys = await this.db.find(SigningKey, { order: { createdAt: 'DESC' } });
+    for (const key of keys) key.privateKey = this.box.open(key.privateKey, signingKeyContext(key.kid));
+    return keys;
   }
 
   /** Stores the key unless it cannot be (another instance stored one at the same moment): false then. */
   async tryInsert(key: NewSigningKey): Promise<boolean> {
-    return this.db.insert(SigningKey, this.db.create(SigningKey, key)).then(
+    const privateKey = this.box.seal(key.privateKey, signingKeyContext(key.kid));
+    return this.db.insert(SigningKey, this.db.create(SigningKey, { ...key, privateKey })).then(
       () => true,
       () => false,
     );

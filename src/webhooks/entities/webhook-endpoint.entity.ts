@@ -1,7 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintNumber } from '../../database/transformers.js';
 
-/** A registered receiver of webhooks. The signing secret is kept as is: HMAC needs it to sign. */
+/**
+ * A registered receiver of webhooks. HMAC needs the signing secrets themselves: the repository seals them
+ * (SECRETS_KEY) in the database and opens them on reading, so entities hold them in plain.
+ */
 @Entity({ name: 'webhook_endpoints' })
 export class WebhookEndpoint {
   @PrimaryGeneratedColumn()
@@ -17,10 +20,10 @@ export class WebhookEndpoint {
   @Column({ type: 'varchar', length: 500, nullable: true })
   description!: string | null;
 
-  @Column({ type: 'varchar', length: 100 })
+  @Column({ type: 'text' })
   secret!: string;
 
-  @Column({ name: 'previous_secret', type: 'varchar', length: 100, nullable: true })
+  @Column({ name: 'previous_secret', type: 'text', nullable: true })
   previousSecret!: string | null;
 
   @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: bigintNumber })

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { DatabaseModule } from '../database/database.module.js';
+import { auditConfig } from './audit.config.js';
+import { auditSchema } from './audit.schema.js';
+import { AuditEventsController } from './audit-events.controller.js';
+import { AuditRetention } from './audit-retention.js';
+import { AuditTrail } from './audit-trail.service.js';
+import { AuditEventsRepository } from './repositories/audit-events.repository.js';
+
+/**
+ * The audit trail: its table, its API (`GET /api/audit-events`), its retention sweep, and what features record with
+ * (AuditTrail, and `@Audited()`). It imports no feature, so any feature may import it.
+ */
+@Module({
+  imports: [DatabaseModule.forFeature(auditSchema), ConfigModule.forFeature(auditConfig)],
+  controllers: [AuditEventsController],
+  providers: [AuditEventsRepository, AuditTrail, AuditRetention],
+  // The interceptor behind @Audited() is built in each module that uses it, from this AuditTrail.
+  exports: [AuditTrail],
+})
+export class AuditModule {}
