@@ -25,7 +25,7 @@ const boundaries = [
   { files: ['src/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [deepImportsOf(FEATURES)] }] } },
   // Lower layers know no feature at all.
   {
-    files: ['src/{common,config,database}/**/*.ts'],
+    files: ['src/{common,config,database,redis}/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
@@ -34,7 +34,7 @@ const boundaries = [
           patterns: [
             {
               regex: `^(\\.\\./)+(${FEATURES.join('|')})/`,
-              message: 'common, config and database are below the features: they must not import them.',
+              message: 'common, config, database and redis are below the features: they must not import them.',
             },
           ],
         },

@@ -13,6 +13,7 @@ import { AppConfig } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FileFieldsModule, fileFieldsOptionsFrom, fileFieldsSchema, filesConfig } from './files/index.js';
 import { HealthModule } from './health/index.js';
+import { RedisModule } from './redis/redis.module.js';
 import { AccessGuard, TokenModule } from './token/index.js';
 import { WebhookFileEvents, WebhooksModule } from './webhooks/index.js';
 
@@ -23,6 +24,7 @@ import { WebhookFileEvents, WebhooksModule } from './webhooks/index.js';
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
     DatabaseModule,
     AuditModule,
+    RedisModule,
     TokenModule,
     WebhooksModule,
     DatabaseModule.forFeature(fileFieldsSchema),

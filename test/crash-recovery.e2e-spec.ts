@@ -1,15 +1,16 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PNG } from './support/fixtures.js';
-import { ADMIN_PASSWORD, createTestDatabase, passwordToken, type TestDatabase } from './support/test-app.js';
 import { freePort } from './support/free-port.js';
+import {
+  buildService,
+  startServiceProcess,
+  type ServiceBuild,
+  type ServiceProcess,
+} from './support/service-process.js';
+import { ADMIN_PASSWORD, createTestDatabase, passwordToken, type TestDatabase } from './support/test-app.js';
 import { eventually } from './support/wait.js';
-
-const run = promisify(execFile);
-const root = process.cwd();
 
 async function filesUnder(dir: string): Promise<Array<{ path: string; size: number }>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -18,55 +19,26 @@ async function filesUnder(dir: string): Promise<Array<{ path: string; size: numb
 }
 
 describe('Crash safety: SIGKILL in the middle of a large upload', () => {
-  let build: string;
+  let build: ServiceBuild;
   // The suite's own database (its PostgreSQL schema when TEST_DATABASE_URL is set), shared by the crashed instance,
   // the restarted one and the sweep, as in a real restart.
   let database: TestDatabase;
-  let child: ChildProcess | undefined;
+  let service: ServiceProcess | undefined;
 
   const start = async (port: number): Promise<string> => {
-    child = spawn(process.execPath, [join(build, 'src/main.js')], {
-      env: {
-        ...process.env,
-        ...database.env,
-        PORT: String(port),
-        LOG_LEVEL: 'silent',
-        ORPHAN_SWEEP_INTERVAL_SECONDS: '0',
-        ADMIN_PASSWORD,
-      },
-      stdio: 'ignore',
-    });
-    const url = `http://127.0.0.1:${port}`;
-    // Until the service listens, fetch fails: that is "not yet", not an error.
-    const healthy = () =>
-      fetch(`${url}/health`).then(
-        (res) => (res.ok ? true : undefined),
-        () => undefined,
-      );
-    await eventually('the service to start', healthy, 20_000);
-    return url;
+    service = await startServiceProcess(build, database, {}, port);
+    return service.url;
   };
 
   beforeAll(async () => {
-    build = join(root, 'dist-test', `crash-${process.pid}`);
-    await run(process.execPath, [
-      join(root, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      'tsconfig.build.json',
-      '--outDir',
-      build,
-    ]);
+    build = await buildService('crash');
     database = await createTestDatabase();
   }, 120_000);
 
   afterAll(async () => {
     // A failed run can leave the service up; it must be gone before its schema is dropped under it.
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
-    await rm(build, { recursive: true, force: true });
+    await service?.stop('SIGKILL');
+    await build?.remove();
     await database?.drop();
   });
 
@@ -100,8 +72,7 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
       100,
     );
 
-    child!.kill('SIGKILL');
-    await new Promise((resolve) => child!.once('exit', resolve));
+    await service!.stop('SIGKILL');
     upload.destroy();
     expect((await filesUnder(storage)).length).toBeGreaterThan(0);
 
@@ -110,11 +81,11 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
       gallery: unknown[];
     };
     expect(after.gallery).toEqual([]);
-    child!.kill('SIGTERM');
-    await new Promise((resolve) => child!.once('exit', resolve));
+    await service!.stop();
 
-    const sweep = await run(process.execPath, [join(build, 'src/sweep-orphans.js'), '--grace-seconds', '0'], {
-      env: { ...process.env, ...database.env, LOG_LEVEL: 'silent' },
+    const sweep = await build.run('src/sweep-orphans.js', ['--grace-seconds', '0'], {
+      ...database.env,
+      LOG_LEVEL: 'silent',
     });
     expect(JSON.parse(sweep.stdout)).toMatchObject({ removed: 1, failed: 0 });
     expect(await filesUnder(storage)).toEqual([]);

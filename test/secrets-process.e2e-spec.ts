@@ -1,34 +1,29 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import request from 'supertest';
 import { basic } from './support/admin-api.js';
-import { freePort } from './support/free-port.js';
+import {
+  buildService,
+  launchServiceProcess,
+  startServiceProcess,
+  type ServiceBuild,
+  type ServiceProcess,
+} from './support/service-process.js';
 import { ADMIN_PASSWORD, createTestDatabase, startApp, type TestDatabase } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
-const run = promisify(execFile);
-const root = process.cwd();
 // As createTestDatabase decides: PostgreSQL when TEST_DATABASE_URL is set and not empty.
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
-
-/** A started service process, with everything it wrote to stdout and stderr. */
-interface Service {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
 
 /**
  * The secrets key and the logs, checked on the built service in its own process: a start that fails exits it, and
  * its log (pino on stdout) is read exactly as an operator would get it.
  */
 describe('Secrets: the service process', () => {
-  let build: string;
+  let build: ServiceBuild;
   const databases: TestDatabase[] = [];
-  const services: Service[] = [];
+  const services: ServiceProcess[] = [];
 
   const database = async () => {
     const created = await createTestDatabase();
@@ -36,23 +31,10 @@ describe('Secrets: the service process', () => {
     return created;
   };
 
-  const launch = (env: Record<string, string | undefined>, port = 0): Service => {
-    const child = spawn(process.execPath, [join(build, 'src/main.js')], {
-      env: { ...process.env, ADMIN_PASSWORD, PORT: String(port), ORPHAN_SWEEP_INTERVAL_SECONDS: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-    const service = { child, output: () => Buffer.concat(chunks).toString('utf8'), exited };
-    services.push(service);
-    return service;
-  };
-
   /** The process must stop by itself, unsuccessfully; returns what it wrote. */
   const refusedStart = async (env: Record<string, string | undefined>): Promise<string> => {
-    const service = launch(env);
+    const service = await launchServiceProcess(build, { LOG_LEVEL: 'info', ...env });
+    services.push(service);
     let timer: NodeJS.Timeout | undefined;
     const running = new Promise((resolve) => (timer = setTimeout(() => resolve('running'), 20_000)));
     const code = await Promise.race([service.exited, running]).finally(() => clearTimeout(timer));
@@ -62,24 +44,12 @@ describe('Secrets: the service process', () => {
   };
 
   beforeAll(async () => {
-    build = join(root, 'dist-test', `secrets-${process.pid}`);
-    await run(process.execPath, [
-      join(root, 'node_modules/typescript/bin/tsc'),
-      '-p',
-      'tsconfig.build.json',
-      '--outDir',
-      build,
-    ]);
+    build = await buildService('secrets');
   }, 120_000);
 
   afterAll(async () => {
-    for (const { child, exited } of services) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
-    await rm(build, { recursive: true, force: true });
+    for (const service of services) await service.stop('SIGKILL');
+    await build?.remove();
     for (const created of databases) await created.drop();
   });
 
@@ -117,24 +87,14 @@ describe('Secrets: the service process', () => {
 
   it('writes no secret of the token endpoint or the admin API to its log', async () => {
     const db = await database();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const service = launch(
-      {
-        ...db.env,
-        LOG_LEVEL: 'debug',
-        OAUTH_ISSUER: url,
-        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-        WEBHOOK_DISPATCHER: 'off',
-      },
-      port,
-    );
-    const healthy = () =>
-      fetch(`${url}/health`).then(
-        (res) => (res.ok ? true : undefined),
-        () => undefined,
-      );
-    await eventually('the service to start', healthy, 20_000);
+    const service = await startServiceProcess(build, db, {
+      LOG_LEVEL: 'debug',
+      OAUTH_ISSUER: 'http://service.test',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_DISPATCHER: 'off',
+    });
+    services.push(service);
+    const { url } = service;
     const secrets: string[] = [ADMIN_PASSWORD];
     const keep = <T extends string | undefined>(value: T): T => {
       expect(typeof value).toBe('string');

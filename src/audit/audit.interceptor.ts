@@ -10,6 +10,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { catchError, mergeMap, type Observable } from 'rxjs';
 import { CatalogedError } from '../common/errors/cataloged-error.js';
+import { clientAddress } from '../common/http/client-address.js';
 import type { AuditOutcome } from './audit-event.entity.js';
 import { AuditTrail, type AuditOrigin, type AuditRecord } from './audit-trail.service.js';
 
@@ -30,7 +31,7 @@ export function originOf(request: Request): AuditOrigin {
   const id = (request as { id?: unknown }).id;
   return {
     requestId: typeof id === 'string' || typeof id === 'number' ? String(id) : null,
-    sourceIp: request.ip ?? null,
+    sourceIp: clientAddress(request) ?? null,
   };
 }
 

@@ -62,6 +62,18 @@ export class Environment {
   @IsOptional()
   @IsString()
   SECRETS_KEY?: string;
+
+  /**
+   * A Redis server shared by every instance (redis:// or rediss://): token failure limits and revocations then hold
+   * across instances. Unset: both stay in this instance's memory.
+   */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix of every Redis key and channel, so that several services (or test runs) can share one server. */
+  @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'REDIS_KEY_PREFIX must be 1-64 letters, digits or _ . : -' })
+  REDIS_KEY_PREFIX = 'ffs';
 }
 
 /** Limits of the HTTP server; durations in milliseconds. */
@@ -86,6 +98,8 @@ export class AppConfig {
   readonly trustProxy?: number | string;
   /** SECRETS_KEY as given (base64); checked and resolved by the secrets feature. */
   readonly secretsKey?: string;
+  /** The shared Redis server, if any, and the prefix of this service's keys and channels there. */
+  readonly redis?: { url: string; keyPrefix: string };
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -96,6 +110,7 @@ export class AppConfig {
     this.logLevel = env.LOG_LEVEL;
     this.secretsKey = env.SECRETS_KEY;
     this.trustProxy = /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY;
+    this.redis = env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined;
     this.http = {
       maxConnections: env.HTTP_MAX_CONNECTIONS,
       idleTimeoutMs: durationMs(env.HTTP_IDLE_TIMEOUT),

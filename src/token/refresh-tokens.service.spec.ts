@@ -13,6 +13,7 @@ import {
   FakeUsersRepository,
 } from './testing/in-memory-repositories.js';
 import { loadTokenConfig } from './token.config.js';
+import { noRedis } from '../redis/testing.js';
 
 const HOUR = 3_600_000;
 const allow: RotationCheck<string> = (signIn) => Promise.resolve(`granted ${signIn.scope}`);
@@ -37,6 +38,7 @@ describe('RefreshTokensService', () => {
       asReal(tokens),
       config,
       clock,
+      noRedis(),
     );
     service = new RefreshTokensService(asReal<UnitOfWork>(new FakeUnitOfWork()), config, clock, status, asReal(tokens));
   });

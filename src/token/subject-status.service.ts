@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
+import { RedisConnection } from '../redis/redis-connection.js';
 import { integrationExpired } from './entities/integration.entity.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import { IntegrationsRepository } from './repositories/integrations.repository.js';
@@ -34,12 +35,17 @@ export interface TokenBinding {
 
 const CACHE_LIMIT = 10_000;
 
+/** The Redis channel on which instances tell each other which cached states to drop (a cache key, or `*`). */
+const REVOCATIONS_CHANNEL = 'revocations';
+const EVERYTHING = '*';
+
 /**
  * Answers "may this token still be used?" on every request, from a small cache that is at most
- * REVOCATION_CACHE_SECONDS stale (and cleared at once on this instance when it changes the subject).
+ * REVOCATION_CACHE_SECONDS stale. A change to a subject clears its entry at once on this instance and, through Redis
+ * when REDIS_URL is set, on every other instance; should Redis be unreachable, the cache expiry still bounds the delay.
  */
 @Injectable()
-export class SubjectStatusService {
+export class SubjectStatusService implements OnModuleInit {
   private readonly cache = new Map<string, Cached>();
 
   constructor(
@@ -48,7 +54,16 @@ export class SubjectStatusService {
     private readonly refreshTokens: RefreshTokensRepository,
     @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
     private readonly clock: Clock,
+    private readonly redis: RedisConnection,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.redis.subscribe(REVOCATIONS_CHANNEL, {
+      message: (key) => this.forget(key),
+      // Revocations may have been missed while the subscription was down.
+      resync: () => this.cache.clear(),
+    });
+  }
 
   /** Whether the token's subject still exists and is active, its version is current, and its sign-in stands. */
   async accepts(token: TokenBinding): Promise<boolean> {
@@ -58,17 +73,29 @@ export class SubjectStatusService {
     return !(await this.cached(`sid:${token.sid}`, () => this.familyRevoked(token.sid!)));
   }
 
-  invalidate(key: string): void {
-    this.cache.delete(key);
+  /** Forgets the state of a subject (`integration:<id>`, `user:<id>`) on every instance. */
+  invalidate(subject: string): void {
+    this.broadcast(subject);
   }
 
-  /** Forgets a revoked sign-in at once on this instance. */
+  /** Forgets a revoked sign-in on every instance. */
   invalidateSignIn(familyId: string): void {
-    this.cache.delete(`sid:${familyId}`);
+    this.broadcast(`sid:${familyId}`);
   }
 
+  /** Forgets every subject's state on every instance (e.g. a role was narrowed). */
   invalidateAll(): void {
-    this.cache.clear();
+    this.broadcast(EVERYTHING);
+  }
+
+  private broadcast(key: string): void {
+    this.forget(key);
+    this.redis.publish(REVOCATIONS_CHANNEL, key);
+  }
+
+  private forget(key: string): void {
+    if (key === EVERYTHING) this.cache.clear();
+    else this.cache.delete(key);
   }
 
   private async cached<T extends Cached['value']>(key: string, load: () => Promise<T>): Promise<T> {

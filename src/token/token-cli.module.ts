@@ -4,6 +4,7 @@ import { ClockModule } from '../common/clock.js';
 import { AppConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';
+import { RedisModule } from '../redis/redis.module.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
 import { IntegrationsService } from './admin/integrations.service.js';
 import { RolesService } from './admin/roles.service.js';
@@ -23,6 +24,8 @@ import { tokenSchema } from './token.schema.js';
     DatabaseModule,
     DatabaseModule.forFeature(tokenSchema),
     SecretsModule,
+    // Changes made here (a password reset, a disabled integration) reach the running instances at once.
+    RedisModule,
   ],
   providers: [
     ...tokenRepositories,

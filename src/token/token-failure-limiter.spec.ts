@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { noRedis } from '../redis/testing.js';
 import { TooManyAttemptsError } from './oauth-error.js';
 import { TokenFailureLimiter, type AttemptAccount } from './token-failure-limiter.js';
 import { loadTokenConfig } from './token.config.js';
@@ -14,6 +15,7 @@ describe('TokenFailureLimiter', () => {
     jest.useFakeTimers();
     limiter = new TokenFailureLimiter(
       loadTokenConfig({ TOKEN_FAILURES_PER_MINUTE: '3', TOKEN_FAILURE_WINDOW_SECONDS: '2' }),
+      noRedis(),
     );
   });
   afterEach(() => jest.useRealTimers());

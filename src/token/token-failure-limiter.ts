@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { RedisConnection } from '../redis/redis-connection.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import { TooManyAttemptsError } from './oauth-error.js';
 
@@ -19,18 +26,31 @@ export interface Attempt {
  * the account (TOKEN_FAILURES_PER_IP). The point is taken before any credential is checked, so concurrent attempts
  * cannot slip past the limit; a success gives back only its own points and clears only its own strict key, so one
  * account's successes never reset another's failures.
+ *
+ * With REDIS_URL the counters live in Redis and hold across instances; while Redis is unreachable each instance
+ * counts in its own memory (rate-limiter-flexible's insurance limiter), so requests are still served and limited.
  */
 @Injectable()
 export class TokenFailureLimiter {
-  private readonly perAccountAndIp: RateLimiterMemory;
-  private readonly perAccount: RateLimiterMemory;
-  private readonly perIp: RateLimiterMemory;
+  private readonly perAccountAndIp: RateLimiterAbstract;
+  private readonly perAccount: RateLimiterAbstract;
+  private readonly perIp: RateLimiterAbstract;
 
-  constructor(@Inject(tokenConfig.KEY) config: TokenConfig) {
-    const duration = config.failureWindowSeconds;
-    this.perAccountAndIp = new RateLimiterMemory({ points: config.failuresPerMinute, duration });
-    this.perAccount = new RateLimiterMemory({ points: config.failuresPerAccount, duration });
-    this.perIp = new RateLimiterMemory({ points: config.failuresPerIp, duration });
+  constructor(@Inject(tokenConfig.KEY) config: TokenConfig, redis: RedisConnection) {
+    const limiter = (name: string, points: number): RateLimiterAbstract => {
+      const options: IRateLimiterOptions = { points, duration: config.failureWindowSeconds };
+      if (!redis.client) return new RateLimiterMemory(options);
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: redis.client,
+        keyPrefix: redis.key(`token-failures:${name}`),
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+    };
+    this.perAccountAndIp = limiter('account-ip', config.failuresPerMinute);
+    this.perAccount = limiter('account', config.failuresPerAccount);
+    this.perIp = limiter('ip', config.failuresPerIp);
   }
 
   /** Takes a point on every key of the attempt, or throws 429 with Retry-After when one of them is used up. */
@@ -56,8 +76,8 @@ export class TokenFailureLimiter {
     };
   }
 
-  private keysOf(account: AttemptAccount, ip: string): Array<[RateLimiterMemory, string]> {
-    const ipKey: [RateLimiterMemory, string] = [this.perIp, `ip:${ip}`];
+  private keysOf(account: AttemptAccount, ip: string): Array<[RateLimiterAbstract, string]> {
+    const ipKey: [RateLimiterAbstract, string] = [this.perIp, `ip:${ip}`];
     if (!account) return [ipKey];
     const name = `${account.kind}:${account.name.slice(0, 128)}`;
     return [[this.perAccountAndIp, `${name}|${ip}`], [this.perAccount, name], ipKey];

@@ -7,6 +7,7 @@ import type { PasswordHasher } from '../crypto/password-hasher.js';
 import { Role } from '../entities/role.entity.js';
 import { SubjectStatusService } from '../subject-status.service.js';
 import { loadTokenConfig } from '../token.config.js';
+import { noRedis } from '../../redis/testing.js';
 import {
   asReal,
   FakeClock,
@@ -50,6 +51,7 @@ export async function adminServices() {
     asReal(repos.refreshTokens),
     config,
     clock,
+    noRedis(),
   );
   const roles = new RolesService(
     asReal(repos.roles),
