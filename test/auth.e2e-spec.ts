@@ -4,6 +4,7 @@ import { Clock } from '../src/common/clock.js';
 import { basic, createIntegration } from './support/admin-api.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { passwordToken, startTestApp, type TestApp } from './support/test-app.js';
+import { eventually } from './support/wait.js';
 
 const TOKEN = '/api/oauth/token';
 
@@ -95,7 +96,11 @@ describe('Access control: bearer tokens on every route', () => {
     const integration = await createIntegration(t, ['product:read']);
     const token = await tokenFor(integration.access_key_id, integration.secret_access_key);
     await request(t.url).get('/products').set(as(token)).expect(200);
-    const shown = (await t.http.get(`/api/integrations/${integration.id}`).expect(200)).body;
+    // last_used_at is written after the answer (at most once a minute).
+    const shown = await eventually('last_used_at to be recorded', async () => {
+      const body = (await t.http.get(`/api/integrations/${integration.id}`).expect(200)).body;
+      return body.last_used_at === null ? undefined : body;
+    });
     expect(shown.last_used_at).toEqual(expect.any(String));
     expect(shown).not.toHaveProperty('secret_access_key');
     await t.http.patch(`/api/integrations/${integration.id}`).send({ active: false }).expect(200);

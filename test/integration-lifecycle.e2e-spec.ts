@@ -128,8 +128,12 @@ describe('Integrations: expires_at and owner', () => {
     await tokenRequest(integration).expect(200);
     await t.http.post(`/api/integrations/${integration.id}/rotate-secret`).expect(200);
 
-    const all = (await t.http.get('/api/integrations').expect(200)).body as IntegrationBody[];
-    const listed = all.find((shown) => shown.id === integration.id);
+    // last_used_at is written after the token's answer (at most once a minute).
+    const listed = await eventually('last_used_at to be recorded', async () => {
+      const all = (await t.http.get('/api/integrations').expect(200)).body as IntegrationBody[];
+      const shown = all.find((candidate) => candidate.id === integration.id);
+      return shown?.last_used_at ? shown : undefined;
+    });
     expect(listed).toEqual(
       expect.objectContaining({
         expires_at: new Date(expiresAt).toISOString(),

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import { InvalidTokenError } from '../common/auth/auth.errors.js';
+import { BoundedCache } from '../common/bounded-cache.js';
 import { Clock } from '../common/clock.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import type { TokenResponse } from './grants/grant.js';
@@ -28,9 +29,18 @@ const IAT_SKEW_SECONDS = 60;
 
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 
-/** Signs and verifies JWT access tokens with the shared ES256 keys. */
+/** Verified tokens remembered at once (a few MB at most). */
+const VERIFIED_LIMIT = 5_000;
+
+/**
+ * Signs and verifies JWT access tokens with the shared ES256 keys. A token verified once is remembered, by its whole
+ * text, until it expires (or its key is no longer published): a client sending the same token again skips the
+ * signature check. Whether its subject may still use it is asked anew on every request (SubjectStatusService).
+ */
 @Injectable()
 export class AccessTokensService {
+  private readonly verified = new BoundedCache<{ claims: AccessTokenClaims; kid: string }>(VERIFIED_LIMIT);
+
   constructor(
     private readonly jwt: JwtService,
     private readonly keys: SigningKeysService,
@@ -42,7 +52,7 @@ export class AccessTokensService {
     return this.config.accessTokenTtl;
   }
 
-  async issue(subject: string, clientId: string, scope: string, version = 0, signInId?: string): Promise<string> {
+  issue(subject: string, clientId: string, scope: string, version = 0, signInId?: string): string {
     const key = this.keys.current();
     const iat = Math.floor(this.clock.nowMs() / 1000);
     const { issuer } = this.config;
@@ -58,7 +68,7 @@ export class AccessTokensService {
       ver: version,
       ...(signInId === undefined ? {} : { sid: signInId }),
     };
-    return this.jwt.signAsync(claims, {
+    return this.jwt.sign(claims, {
       privateKey: key.privateKey,
       algorithm: SIGNING_ALGORITHM,
       header: { alg: SIGNING_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: key.kid },
@@ -66,30 +76,40 @@ export class AccessTokensService {
   }
 
   /** A successful token endpoint response around a fresh access token (RFC 6749 §5.1). */
-  async respond(grant: {
+  respond(grant: {
     subject: string;
     clientId: string;
     scope: string;
     version?: number;
     refreshToken?: string;
     signInId?: string;
-  }): Promise<TokenResponse> {
+  }): TokenResponse {
     const { subject, clientId, scope, version, signInId } = grant;
-    const accessToken = await this.issue(subject, clientId, scope, version, signInId);
+    const accessToken = this.issue(subject, clientId, scope, version, signInId);
     const refresh = grant.refreshToken === undefined ? {} : { refresh_token: grant.refreshToken };
     return { access_token: accessToken, token_type: 'Bearer', expires_in: this.ttl, scope: grant.scope, ...refresh };
   }
 
   /** The token's claims, or InvalidTokenError for anything wrong with it. */
-  async verify(token: string): Promise<AccessTokenClaims> {
+  verify(token: string): AccessTokenClaims {
+    const nowMs = this.clock.nowMs();
+    const remembered = this.verified.get(token, nowMs);
+    if (remembered && this.keys.find(remembered.kid)) return remembered.claims;
+    const verified = this.verifySignatureAndClaims(token);
+    this.verified.set(token, verified, verified.claims.exp * 1000);
+    return verified.claims;
+  }
+
+  private verifySignatureAndClaims(token: string): { claims: AccessTokenClaims; kid: string } {
     const decoded = this.decodeHeader(token);
     const key = decoded?.kid ? this.keys.find(decoded.kid) : undefined;
     if (!decoded || decoded.typ !== ACCESS_TOKEN_TYPE || !key)
       throw new InvalidTokenError('The access token is malformed.');
     let claims: unknown;
     try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, {
-        publicKey: key.publicKey,
+      claims = this.jwt.verify<AccessTokenClaims>(token, {
+        // jsonwebtoken takes the parsed KeyObject; @nestjs/jwt's option type still names only PEM strings.
+        publicKey: key.publicKey as unknown as string,
         algorithms: [SIGNING_ALGORITHM],
         issuer: this.config.issuer,
         audience: this.config.issuer,
@@ -99,7 +119,7 @@ export class AccessTokensService {
       const expired = (error as { name?: string }).name === 'TokenExpiredError';
       throw new InvalidTokenError(expired ? 'The access token expired.' : 'The access token is invalid.');
     }
-    return this.wellFormed(claims);
+    return { claims: this.wellFormed(claims), kid: key.kid };
   }
 
   /**

@@ -1,5 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { createHash, createPublicKey, generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomUUID,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { Clock } from '../common/clock.js';
 import type { SigningKey } from './entities/signing-key.entity.js';
 import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
@@ -13,17 +21,43 @@ export const SIGNING_KEYS_RELOAD_MS = 60_000;
 /** When a key starts (or started) signing, epoch ms. */
 const activation = (key: SigningKey): number => key.activatesAt ?? key.createdAt.getTime();
 
+/** A stored key parsed once: the key objects sign and verify, and its public JWK is ready for the JWKS. */
+export interface LoadedSigningKey {
+  kid: string;
+  algorithm: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  jwk: JsonWebKey;
+  activatesAt: number;
+  retiredAt: number | null;
+}
+
+function parse(key: SigningKey): LoadedSigningKey {
+  const publicKey = createPublicKey(key.publicKey);
+  return {
+    kid: key.kid,
+    algorithm: key.algorithm,
+    privateKey: createPrivateKey(key.privateKey),
+    publicKey,
+    jwk: { ...publicKey.export({ format: 'jwk' }), kid: key.kid, alg: key.algorithm, use: 'sig' },
+    activatesAt: activation(key),
+    retiredAt: key.retiredAt,
+  };
+}
+
 /**
  * The ES256 keys that sign access tokens. The first instance to start generates one and stores it; every instance
  * loads the same keys, so a token issued by one verifies on all. A rotation (on demand, or every
  * SIGNING_KEY_ROTATION) adds a key that is published at once and signs only from SIGNING_KEY_PREPUBLISH later; the key
  * it replaces stays published until every token it signed has expired (retired + ACCESS_TOKEN_TTL).
+ * Keys are parsed once when loaded (not per token), and the JWKS document is built once per change of the published set.
  */
 @Injectable()
 export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(SigningKeysService.name);
   /** Newest activation first. */
-  private keys: SigningKey[] = [];
+  private keys: LoadedSigningKey[] = [];
+  private jwksDocument?: { kids: string; document: { keys: JsonWebKey[] } };
   private timer?: NodeJS.Timeout;
   private ticking?: Promise<void>;
 
@@ -50,28 +84,26 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The newest key that has started signing. */
-  current(): SigningKey {
+  current(): LoadedSigningKey {
     const now = this.clock.nowMs();
-    const key = this.keys.find((candidate) => activation(candidate) <= now) ?? this.keys.at(-1);
+    const key = this.keys.find((candidate) => candidate.activatesAt <= now) ?? this.keys.at(-1);
     if (!key) throw new Error('No signing key loaded');
     return key;
   }
 
   /** A published key, to verify a token it signed. */
-  find(kid: string): SigningKey | undefined {
+  find(kid: string): LoadedSigningKey | undefined {
     return this.published().find((key) => key.kid === kid);
   }
 
   /** The public keys as a JWK Set (RFC 7517): upcoming, current, and retired ones whose tokens may still be live. */
   jwks(): { keys: JsonWebKey[] } {
-    return {
-      keys: this.published().map((key) => ({
-        ...createPublicKey(key.publicKey).export({ format: 'jwk' }),
-        kid: key.kid,
-        alg: key.algorithm,
-        use: 'sig',
-      })),
-    };
+    const published = this.published();
+    const kids = published.map((key) => key.kid).join(' ');
+    if (this.jwksDocument?.kids !== kids) {
+      this.jwksDocument = { kids, document: { keys: published.map((key) => key.jwk) } };
+    }
+    return this.jwksDocument.document;
   }
 
   /**
@@ -98,7 +130,7 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
     await this.load();
     const newest = this.keys[0];
     const now = this.clock.nowMs();
-    if (!newest || activation(newest) > now || now < activation(newest) + every - this.config.signingKeyPrepublishMs) {
+    if (!newest || newest.activatesAt > now || now < newest.activatesAt + every - this.config.signingKeyPrepublishMs) {
       return;
     }
     const kid = createHash('sha256').update(`${newest.kid}/successor`).digest('hex').slice(0, 32);
@@ -106,7 +138,7 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
     if (rotated) this.logger.log({ kid, activatesAt: new Date(rotated.activatesAt) }, 'Rotated the signing key');
   }
 
-  private published(): SigningKey[] {
+  private published(): LoadedSigningKey[] {
     const now = this.clock.nowMs();
     const ttlMs = this.config.accessTokenTtl * 1000;
     return this.keys.filter((key) => key.retiredAt === null || key.retiredAt + ttlMs > now);
@@ -134,8 +166,14 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
     };
   }
 
+  /** Reloads the stored keys, parsing only those not seen before (their retirement may have changed). */
   private async load(): Promise<void> {
-    const keys = await this.repository.newestFirst();
-    this.keys = keys.sort((a, b) => activation(b) - activation(a) || b.createdAt.getTime() - a.createdAt.getTime());
+    const stored = await this.repository.newestFirst();
+    stored.sort((a, b) => activation(b) - activation(a) || b.createdAt.getTime() - a.createdAt.getTime());
+    const known = new Map(this.keys.map((key) => [key.kid, key]));
+    this.keys = stored.map((key) => {
+      const loaded = known.get(key.kid) ?? parse(key);
+      return { ...loaded, activatesAt: activation(key), retiredAt: key.retiredAt };
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { BoundedCache } from '../common/bounded-cache.js';
 import { Clock } from '../common/clock.js';
 import { RedisConnection } from '../redis/redis-connection.js';
 import { integrationExpired } from './entities/integration.entity.js';
@@ -19,11 +20,11 @@ export function parseSubject(sub: string): Subject | undefined {
   return match ? { kind: match[1] as Subject['kind'], id: Number(match[2]) } : undefined;
 }
 
-interface Cached {
-  /** For a subject: the version its tokens must carry, undefined when no token is good (gone, disabled or expired). */
-  value: number | boolean | undefined;
-  until: number;
-}
+/**
+ * For a subject: the version its tokens must carry, undefined when no token is good (gone, disabled or expired); for
+ * a sign-in: whether it was revoked.
+ */
+type Cached = number | boolean | undefined;
 
 /** What a token must match to stay good: its subject, the version it was issued under, its sign-in (users). */
 export interface TokenBinding {
@@ -37,7 +38,7 @@ const CACHE_LIMIT = 10_000;
 
 /** The Redis channel on which instances tell each other which cached states to drop (a cache key, or `*`). */
 const REVOCATIONS_CHANNEL = 'revocations';
-const EVERYTHING = '*';
+export const EVERYTHING = '*';
 
 /**
  * Answers "may this token still be used?" on every request, from a small cache that is at most
@@ -46,7 +47,8 @@ const EVERYTHING = '*';
  */
 @Injectable()
 export class SubjectStatusService implements OnModuleInit {
-  private readonly cache = new Map<string, Cached>();
+  private readonly cache = new BoundedCache<{ value: Cached }>(CACHE_LIMIT);
+  private readonly forgetListeners: Array<(key: string) => void> = [];
 
   constructor(
     private readonly integrations: IntegrationsRepository,
@@ -61,7 +63,7 @@ export class SubjectStatusService implements OnModuleInit {
     await this.redis.subscribe(REVOCATIONS_CHANNEL, {
       message: (key) => this.forget(key),
       // Revocations may have been missed while the subscription was down.
-      resync: () => this.cache.clear(),
+      resync: () => this.forget(EVERYTHING),
     });
   }
 
@@ -71,6 +73,14 @@ export class SubjectStatusService implements OnModuleInit {
     if (version === undefined || version !== token.ver) return false;
     if (token.sid === undefined) return true;
     return !(await this.cached(`sid:${token.sid}`, () => this.familyRevoked(token.sid!)));
+  }
+
+  /**
+   * Calls `listener` with every key this instance forgets (a subject, `sid:<family>`, or {@link EVERYTHING}), whether
+   * the change was made here or on another instance: other caches of subject state stay as fresh as this one.
+   */
+  onForget(listener: (key: string) => void): void {
+    this.forgetListeners.push(listener);
   }
 
   /** Forgets the state of a subject (`integration:<id>`, `user:<id>`) on every instance. */
@@ -96,15 +106,15 @@ export class SubjectStatusService implements OnModuleInit {
   private forget(key: string): void {
     if (key === EVERYTHING) this.cache.clear();
     else this.cache.delete(key);
+    for (const listener of this.forgetListeners) listener(key);
   }
 
-  private async cached<T extends Cached['value']>(key: string, load: () => Promise<T>): Promise<T> {
+  private async cached<T extends Cached>(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.clock.nowMs();
-    const entry = this.cache.get(key);
-    if (entry && entry.until > now) return entry.value as T;
+    const hit = this.cache.get(key, now);
+    if (hit) return hit.value as T;
     const value = await load();
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-    this.cache.set(key, { value, until: now + this.config.revocationCacheMs });
+    this.cache.set(key, { value }, now + this.config.revocationCacheMs);
     return value;
   }
 

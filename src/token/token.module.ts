@@ -18,6 +18,7 @@ import { AccessGuard } from './auth/access.guard.js';
 import { BearerStrategy } from './auth/bearer.strategy.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
 import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
+import { IntegrationClients } from './grants/integration-clients.js';
 import { PasswordGrant } from './grants/password.grant.js';
 import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
 import { RefreshTokensService } from './refresh-tokens.service.js';
@@ -50,6 +51,7 @@ import { tokenSchema } from './token.schema.js';
     RefreshTokensService,
     PasswordHasher,
     TokenFailureLimiter,
+    IntegrationClients,
     ClientCredentialsGrant,
     PasswordGrant,
     RefreshTokenGrant,

@@ -68,12 +68,6 @@ export class IntegrationsService {
     return integration;
   }
 
-  findByAccessKey(accessKeyId: string): Promise<Integration | null> {
-    return ACCESS_KEY_PATTERN.test(accessKeyId)
-      ? this.integrations.findByAccessKey(accessKeyId)
-      : Promise.resolve(null);
-  }
-
   async create(
     input: { label: string; role: string } & IntegrationLifecycleInput,
     actor: Principal,
@@ -201,9 +195,5 @@ export class IntegrationsService {
     const previous =
       this.previousSecretActive(integration) && digestsEqual(given, integration.previousSecretHash ?? '');
     return current || previous;
-  }
-
-  async markUsed(id: number): Promise<void> {
-    await this.unitOfWork.run(({ manager }) => this.integrations.markUsed(id, this.clock.nowMs(), manager));
   }
 }

@@ -65,7 +65,7 @@ export class RolesService {
   }
 
   async update(id: number, input: RoleInput, actor: Principal): Promise<Role> {
-    const { role, narrowed } = await this.unitOfWork.run(async ({ manager }) => {
+    const role = await this.unitOfWork.run(async ({ manager }) => {
       const role = this.mutable(await this.byId(id, manager));
       assertHolds(actor, [...role.permissions, ...(input.permissions ?? [])], `change the role "${role.name}"`);
       if (input.name !== undefined && input.name !== role.name) await this.assertNameFree(manager, input.name);
@@ -77,10 +77,11 @@ export class RolesService {
         await this.assertAdministratorRemains(manager, { roleId: role.id });
       }
       if (narrowed) await this.revokeHolders(manager, role);
-      return { role: await this.roles.save(role, manager), narrowed };
+      return this.roles.save(role, manager);
     });
-    // Which subjects held the role is not worth a query per instance: a narrowing is rare, the cache refills.
-    if (narrowed) this.status.invalidateAll();
+    // Which subjects held the role is not worth a query per instance: a change of permissions is rare, the caches
+    // refill. A widening too, so that cached clients get the new permissions in their next token at once.
+    if (input.permissions !== undefined) this.status.invalidateAll();
     return role;
   }
 

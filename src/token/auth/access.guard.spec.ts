@@ -38,11 +38,11 @@ const SCOPES: Record<string, string> = {
 };
 
 const tokens = {
-  verify: (token: string): Promise<AccessTokenClaims> => {
+  verify: (token: string): AccessTokenClaims => {
     const scope = SCOPES[token];
-    if (scope === undefined) return Promise.reject(new InvalidTokenError('The access token is malformed.'));
+    if (scope === undefined) throw new InvalidTokenError('The access token is malformed.');
     const sub = token === 'revoked' ? 'user:2' : 'user:1';
-    return Promise.resolve({ sub, client_id: 'administration', scope, ver: 0 } as AccessTokenClaims);
+    return { sub, client_id: 'administration', scope, ver: 0 } as AccessTokenClaims;
   },
 } as AccessTokensService;
 const status = { accepts: ({ sub }: TokenBinding) => Promise.resolve(sub === 'user:1') } as SubjectStatusService;

@@ -25,7 +25,7 @@ export function respondToSignIn(
   user: Pick<User, 'id' | 'tokenVersion'>,
   scope: string,
   signIn: { token: string; familyId: string },
-): Promise<TokenResponse> {
+): TokenResponse {
   return tokens.respond({
     subject: subjectOf('user', user.id),
     clientId: client.clientId,

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens.service.js';
 import { IntegrationsService } from '../admin/integrations.service.js';
-import { RolesRepository } from '../repositories/roles.repository.js';
 import { OAuthError } from '../oauth-error.js';
 import { grantedScope } from '../scopes.js';
 import { subjectOf } from '../subject-status.service.js';
 import type { TokenRequest } from '../token-request.js';
 import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
+import { IntegrationClients } from './integration-clients.js';
 
 /** client_credentials: an integration authenticates with its access key id and secret (RFC 6749 §4.4). */
 @Injectable()
@@ -15,8 +15,8 @@ export class ClientCredentialsGrant implements Grant {
 
   constructor(
     private readonly integrations: IntegrationsService,
+    private readonly clients: IntegrationClients,
     private readonly tokens: AccessTokensService,
-    private readonly roles: RolesRepository,
   ) {}
 
   async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
@@ -25,18 +25,18 @@ export class ClientCredentialsGrant implements Grant {
       throw new OAuthError('unauthorized_client', 'The administration client may not use client_credentials.');
     }
     if (client.clientSecret === undefined) throw OAuthError.invalidClient('The client secret is missing.', usedBasic);
-    const integration = await this.integrations.findByAccessKey(client.clientId);
+    const found = await this.clients.find(client.clientId);
+    const integration = found?.integration;
     if (
-      !integration ||
-      !integration.active ||
+      !found ||
+      !integration?.active ||
       this.integrations.expired(integration) ||
       !this.integrations.secretMatches(integration, client.clientSecret)
     ) {
       throw OAuthError.invalidClient('Unknown client, disabled or expired client, or wrong secret.', usedBasic);
     }
-    const role = await this.roles.findExisting(integration.roleId);
-    const scope = grantedScope(params.scope, role.permissions);
-    await this.integrations.markUsed(integration.id);
+    const scope = grantedScope(params.scope, found.permissions);
+    this.clients.recordUse(integration.id);
     return this.tokens.respond({
       subject: subjectOf('integration', integration.id),
       clientId: integration.accessKeyId,
