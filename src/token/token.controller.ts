@@ -13,11 +13,25 @@ import { TokenEndpointService } from './token-endpoint.service.js';
 @Public()
 @Controller()
 export class TokenController {
+  /** The RFC 8414 document: it depends only on the configuration, so it is built once. */
+  private readonly metadataDocument: object;
+
   constructor(
     private readonly endpoint: TokenEndpointService,
     private readonly keys: SigningKeysService,
-    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
-  ) {}
+    @Inject(tokenConfig.KEY) config: TokenConfig,
+  ) {
+    const { issuer } = config;
+    this.metadataDocument = {
+      issuer,
+      token_endpoint: `${issuer}${OAUTH_TOKEN_PATH}`,
+      jwks_uri: `${issuer}/.well-known/jwks.json`,
+      grant_types_supported: endpoint.grantTypes,
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      response_types_supported: [],
+      scopes_supported: ['*'],
+    };
+  }
 
   @Post(OAUTH_TOKEN_PATH)
   @HttpCode(200)
@@ -55,15 +69,6 @@ export class TokenController {
   @Get('.well-known/oauth-authorization-server')
   @ApiOperation({ summary: 'Authorization server metadata (RFC 8414)' })
   metadata(): object {
-    const { issuer } = this.config;
-    return {
-      issuer,
-      token_endpoint: `${issuer}${OAUTH_TOKEN_PATH}`,
-      jwks_uri: `${issuer}/.well-known/jwks.json`,
-      grant_types_supported: this.endpoint.grantTypes,
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-      response_types_supported: [],
-      scopes_supported: ['*'],
-    };
+    return this.metadataDocument;
   }
 }
