@@ -49,4 +49,21 @@ describe('TokenFailureLimiter', () => {
     await expect(limiter.begin(client, IP)).resolves.toBeDefined();
     await expect(limiter.begin(client, IP)).rejects.toBeInstanceOf(TooManyAttemptsError);
   });
+
+  it("gives back a refused attempt's points: a locked-out account does not use up its address", async () => {
+    const ipLimited = new TokenFailureLimiter(
+      loadTokenConfig({
+        TOKEN_FAILURES_PER_MINUTE: '3',
+        TOKEN_FAILURES_PER_IP: '5',
+        TOKEN_FAILURE_WINDOW_SECONDS: '2',
+      }),
+      noRedis(),
+    );
+    for (let i = 0; i < 3; i++) await ipLimited.begin(client, IP);
+    for (let i = 0; i < 10; i++) await expect(ipLimited.begin(client, IP)).rejects.toBeInstanceOf(TooManyAttemptsError);
+    const other: AttemptAccount = { kind: 'client', name: 'FFIA2' };
+    await expect(ipLimited.begin(other, IP)).resolves.toBeDefined();
+    await expect(ipLimited.begin(other, IP)).resolves.toBeDefined();
+    await expect(ipLimited.begin(other, IP)).rejects.toBeInstanceOf(TooManyAttemptsError);
+  });
 });

@@ -53,7 +53,11 @@ export class TokenFailureLimiter {
     this.perIp = limiter('ip', config.failuresPerIp);
   }
 
-  /** Takes a point on every key of the attempt, or throws 429 with Retry-After when one of them is used up. */
+  /**
+   * Takes a point on every key of the attempt, or throws 429 with Retry-After when one of them is used up. A refused
+   * attempt checks no credential, so it gives back the points it took: refusals never lengthen a lockout nor spread
+   * it (an account over its limit does not use up its address's points).
+   */
   async begin(account: AttemptAccount, ip: string): Promise<Attempt> {
     const keys = this.keysOf(account, ip);
     let refusedForMs = 0;
@@ -63,7 +67,10 @@ export class TokenFailureLimiter {
         refusedForMs = Math.max(refusedForMs, rejection.msBeforeNext);
       });
     }
-    if (refusedForMs > 0) throw new TooManyAttemptsError(Math.max(1, Math.ceil(refusedForMs / 1000)));
+    if (refusedForMs > 0) {
+      for (const [limiter, key] of keys) await limiter.reward(key, 1);
+      throw new TooManyAttemptsError(Math.max(1, Math.ceil(refusedForMs / 1000)));
+    }
     return {
       succeeded: async () => {
         const [[strict, strictKey], ...broad] = keys;
