@@ -1,6 +1,7 @@
 import type { Repository } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { UnitOfWork } from '../database/unit-of-work.js';
+import { CatalogReads } from './catalog-reads.js';
 import type { Page } from './catalog.dto.js';
 
 export class ResourceNotFoundError extends DomainError {
@@ -21,17 +22,22 @@ export class CatalogService<T extends CatalogEntity> {
     private readonly label: string,
   ) {}
 
+  private readsOnce?: CatalogReads<T>;
+
+  /** Lists and single reads, the hot paths, as lean queries; built on first use, once the DataSource is ready. */
+  private get reads(): CatalogReads<T> {
+    return (this.readsOnce ??= new CatalogReads<T>(this.repository.manager.connection, this.repository.target));
+  }
+
   async list(limit: number, offset: number): Promise<Page<T>> {
-    const [items, total] = await this.repository.findAndCount({
-      order: { id: 'ASC' } as never,
-      take: limit,
-      skip: offset,
-    });
+    const { items, total } = await this.reads.page(limit, offset);
     return { items, total, limit, offset };
   }
 
-  get(id: number): Promise<T> {
-    return this.find(this.repository, id);
+  async get(id: number): Promise<T> {
+    const entity = await this.reads.byId(id);
+    if (!entity) throw this.notFound(id);
+    return entity;
   }
 
   create(values: object): Promise<T> {
@@ -55,7 +61,11 @@ export class CatalogService<T extends CatalogEntity> {
 
   private async find(repository: Repository<T>, id: number): Promise<T> {
     const entity = await repository.findOneBy({ id } as never);
-    if (!entity) throw new ResourceNotFoundError(`${this.label} ${id} does not exist.`);
+    if (!entity) throw this.notFound(id);
     return entity;
+  }
+
+  private notFound(id: number): ResourceNotFoundError {
+    return new ResourceNotFoundError(`${this.label} ${id} does not exist.`);
   }
 }

@@ -18,10 +18,13 @@ export interface AttachableEntity {
 export class FileFieldRegistry implements OnModuleInit {
   private readonly byType = new Map<string, AttachableEntity>();
   private readonly byTarget = new Map<Function, AttachableEntity>();
+  /** Each prototype met in responses → its attachable entity or null: the chain is walked once per class. */
+  private byPrototype = new WeakMap<object, AttachableEntity | null>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   onModuleInit(): void {
+    this.byPrototype = new WeakMap();
     for (const metadata of this.dataSource.entityMetadatas) {
       if (typeof metadata.target === 'function') this.register(metadata.target, metadata);
     }
@@ -34,12 +37,23 @@ export class FileFieldRegistry implements OnModuleInit {
 
   /** The attachable entity whose class is exactly this constructor, or an ancestor of it. */
   forInstance(value: object): AttachableEntity | undefined {
-    for (let proto = Object.getPrototypeOf(value) as object | null; proto && proto !== Object.prototype;) {
+    const prototype = Object.getPrototypeOf(value) as object | null;
+    if (prototype === null || prototype === Object.prototype || prototype === Array.prototype) return undefined;
+    let found = this.byPrototype.get(prototype);
+    if (found === undefined) {
+      found = this.lookUp(prototype);
+      this.byPrototype.set(prototype, found);
+    }
+    return found ?? undefined;
+  }
+
+  private lookUp(prototype: object): AttachableEntity | null {
+    for (let proto: object | null = prototype; proto && proto !== Object.prototype;) {
       const found = this.byTarget.get(proto.constructor);
       if (found) return found;
       proto = Object.getPrototypeOf(proto) as object | null;
     }
-    return undefined;
+    return null;
   }
 
   get size(): number {

@@ -18,20 +18,36 @@ export class FileRecordDto {
   @ApiProperty() created_at!: string;
   @ApiProperty() updated_at!: string;
 
+  /** Built by plain assignments, in the order of the JSON keys: it runs for every record of every response. */
   static from(record: FileRecord): FileRecordDto {
-    return Object.assign(new FileRecordDto(), {
-      id: record.id,
-      path: record.storageKey,
-      attachment_id: record.attachmentId,
-      attachment_type: record.attachmentType,
-      field: record.field,
-      sort_order: record.sortOrder,
-      original_name: record.originalName,
-      mime_type: record.mimeType,
-      size: record.size,
-      checksum_sha256: record.checksumSha256,
-      created_at: new Date(record.createdAt).toISOString(),
-      updated_at: new Date(record.updatedAt).toISOString(),
-    });
+    const dto = new FileRecordDto();
+    dto.id = record.id;
+    dto.path = record.storageKey;
+    dto.attachment_id = record.attachmentId;
+    dto.attachment_type = record.attachmentType;
+    dto.field = record.field;
+    dto.sort_order = record.sortOrder;
+    dto.original_name = record.originalName;
+    dto.mime_type = record.mimeType;
+    dto.size = record.size;
+    dto.checksum_sha256 = record.checksumSha256;
+    dto.created_at = isoString(record.createdAt);
+    dto.updated_at = isoString(record.updatedAt);
+    return dto;
   }
 }
+
+/** `toISOString()` of the date, formatted in JavaScript for the common years: it runs twice per record. */
+export function isoString(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  const year = date.getUTCFullYear();
+  if (!(year >= 1000 && year <= 9999)) return date.toISOString();
+  const ms = date.getUTCMilliseconds();
+  return (
+    `${year}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}` +
+    `T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}` +
+    `.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`
+  );
+}
+
+const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { Brackets, In, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
+import { LeanSelect } from '../database/lean-select.js';
 import { FileRecord } from './file-record.entity.js';
 
 /** One file field of one entity. */
@@ -13,32 +14,48 @@ export interface FieldSlot {
 /** What an upload stores: everything of a record but what the database assigns. */
 export type NewFileRecord = Omit<FileRecord, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** A file record read for a response: its values, not a FileRecord instance. */
+export type FileRecordRow = Pick<FileRecord, keyof FileRecord>;
+
+/** The parts of the owners' query that never change, escaped once. */
+class OwnerQuery {
+  readonly type: string;
+  readonly id: string;
+  readonly orderBy: string;
+
+  constructor(readonly select: LeanSelect<FileRecordRow>) {
+    this.type = select.column('attachmentType');
+    this.id = select.column('attachmentId');
+    const order = ['attachmentType', 'attachmentId', 'field', 'sortOrder'].map((p) => `${select.column(p)} ASC`);
+    this.orderBy = `ORDER BY ${order.join(', ')}`;
+  }
+}
+
 /** The queries on file records; methods given a manager run in its transaction. */
 @Injectable()
 export class FileRecordsRepository {
+  private lean?: OwnerQuery;
+
   constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
-  /** Every record of the given entities, in one query, ordered by entity, field and position. */
-  async findForOwners(owners: ReadonlyMap<string, readonly number[]>): Promise<FileRecord[]> {
-    const query = this.db.createQueryBuilder(FileRecord, 'f');
-    let index = 0;
+  /**
+   * Every record of the given entities, in one query, ordered by entity, field and position: plain objects with
+   * the entity's properties (no hydration into FileRecord instances), for the resolution of every response.
+   */
+  async findForOwners(owners: ReadonlyMap<string, readonly number[]>): Promise<FileRecordRow[]> {
+    const lean = (this.lean ??= new OwnerQuery(new LeanSelect(this.db.connection, FileRecord)));
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
     for (const [type, ids] of owners) {
       if (ids.length === 0) continue;
-      const t = `t${index}`;
-      const i = `i${index++}`;
-      query.orWhere(
-        new Brackets((q) =>
-          q.where(`f.attachment_type = :${t}`, { [t]: type }).andWhere(`f.attachment_id IN (:...${i})`, { [i]: ids }),
-        ),
+      const placeholders = ids.map((_, i) => lean.select.parameter(parameters.length + 1 + i)).join(', ');
+      conditions.push(
+        `(${lean.type} = ${lean.select.parameter(parameters.length)} AND ${lean.id} IN (${placeholders}))`,
       );
+      parameters.push(type, ...ids);
     }
-    if (index === 0) return [];
-    return query
-      .orderBy('f.attachment_type')
-      .addOrderBy('f.attachment_id')
-      .addOrderBy('f.field')
-      .addOrderBy('f.sort_order')
-      .getMany();
+    if (conditions.length === 0) return [];
+    return lean.select.plain(`${lean.select.selectFrom} WHERE ${conditions.join(' OR ')} ${lean.orderBy}`, parameters);
   }
 
   /** Which of these storage keys belong to a record. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
 import { FileRecordDto } from '../file-record.dto.js';
-import type { FileRecord } from '../file-record.entity.js';
-import { FileRecordsRepository } from '../file-records.repository.js';
+import { FileRecordsRepository, type FileRecordRow } from '../file-records.repository.js';
 import { collectMatches } from './response-walker.js';
 
 /**
@@ -29,8 +28,9 @@ export class FileFieldResolver {
     for (const { entity, type, id } of owners) {
       const files = byOwner.get(`${type.type}:${id}`);
       for (const field of type.fields.values()) {
-        const list = (files?.get(field.name) ?? []).map((record) => FileRecordDto.from(record));
-        entity[field.name] = field.multi ? list : (list[0] ?? null);
+        const records = files?.get(field.name);
+        if (field.multi) entity[field.name] = records ? records.map((record) => FileRecordDto.from(record)) : [];
+        else entity[field.name] = records ? FileRecordDto.from(records[0]) : null;
       }
     }
     return body;
@@ -52,8 +52,8 @@ function idsByType(owners: Array<{ type: AttachableEntity; id: number | undefine
 }
 
 /** `type:id` → field → records, keeping the query's sort order. */
-function groupByOwner(records: FileRecord[]): Map<string, Map<string, FileRecord[]>> {
-  const grouped = new Map<string, Map<string, FileRecord[]>>();
+function groupByOwner(records: FileRecordRow[]): Map<string, Map<string, FileRecordRow[]>> {
+  const grouped = new Map<string, Map<string, FileRecordRow[]>>();
   for (const record of records) {
     const key = `${record.attachmentType}:${record.attachmentId}`;
     const fields = grouped.get(key) ?? grouped.set(key, new Map()).get(key)!;
