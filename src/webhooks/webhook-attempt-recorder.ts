@@ -4,9 +4,14 @@ import { UnitOfWork } from '../database/unit-of-work.js';
 import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
 import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
-import { WebhookDeliveriesRepository, type DeliveryState } from './repositories/webhook-deliveries.repository.js';
+import type { NewWebhookAttempt } from './repositories/webhook-attempts.repository.js';
+import {
+  WebhookDeliveriesRepository,
+  type DeliveryRelease,
+  type DeliveryState,
+} from './repositories/webhook-deliveries.repository.js';
 import { WEBHOOK_LEASE_OWNER } from './webhook-delivery-claimer.js';
-import { WebhookEndpointHealth } from './webhook-endpoint-health.js';
+import { WebhookEndpointHealth, type AttemptVerdict } from './webhook-endpoint-health.js';
 import { nextDelayMs, parseRetryAfter } from './webhook-retry-policy.js';
 import type { SendResult } from './webhook-sender.js';
 import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
@@ -15,6 +20,14 @@ import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 export const WEBHOOK_RANDOM = Symbol('WEBHOOK_RANDOM');
 
 const GONE = 410;
+
+/** One attempt to store: the leased delivery, its endpoint (as read when it was sent), and what came of it. */
+export interface AttemptOutcome {
+  delivery: WebhookDelivery;
+  endpoint: WebhookEndpoint;
+  result: SendResult;
+  manual: boolean;
+}
 
 /**
  * Stores what came of an attempt: the attempt itself, the delivery's next state (succeeded, failed, or pending again
@@ -35,17 +48,61 @@ export class WebhookAttemptRecorder {
   ) {}
 
   /** False when the lease was lost, and then nothing is stored. A manual attempt is never retried. */
-  recordAttempt(
+  async recordAttempt(
     delivery: WebhookDelivery,
     endpoint: WebhookEndpoint,
     result: SendResult,
     manual: boolean,
   ): Promise<boolean> {
+    const [stored] = await this.recordAttempts([{ delivery, endpoint, result, manual }]);
+    return stored;
+  }
+
+  /**
+   * {@link recordAttempt} for several attempts in one transaction of a few statements whatever their number (the
+   * dispatcher gathers the attempts that end while a previous batch is being stored). For each attempt, whether it
+   * was stored: an attempt whose lease was lost is not, and counts neither for the attempt log nor for health.
+   */
+  recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<boolean[]> {
+    if (outcomes.length === 0) return Promise.resolve([]);
     const now = this.clock.nowMs();
+    const planned = outcomes.map((outcome) => ({ outcome, ...this.plan(outcome, now) }));
+    if (this.unitOfWork.supportsRowLocks && planned.every(({ verdict }) => verdict.delivered)) {
+      // The common case on PostgreSQL: one statement, no transaction around it.
+      return this.deliveries.releaseDelivered(planned, this.owner).then((ids) => {
+        const held = new Set(ids);
+        for (const { id, outcome } of planned) if (held.has(id)) outcome.endpoint.failingSince = null;
+        return planned.map(({ id }) => held.has(id));
+      });
+    }
+    return this.unitOfWork.run(async ({ manager }) => {
+      const held = new Set(await this.deliveries.releaseLeases(planned, this.owner, manager));
+      const stored = planned.filter(({ id }) => held.has(id));
+      await this.attempts.insertMany(
+        stored.map(({ attempt }) => attempt),
+        manager,
+      );
+      // A success needs writing once per endpoint (and only if it was failing); failures are written one by one, in
+      // order, as the health rules read the endpoint's state as the previous one left it.
+      const healthy = new Set<number>();
+      for (const { outcome, verdict } of stored) {
+        if (verdict.delivered && healthy.has(outcome.endpoint.id)) continue;
+        if (verdict.delivered) healthy.add(outcome.endpoint.id);
+        await this.health.afterAttempt(outcome.endpoint, verdict, now, manager);
+      }
+      return planned.map(({ id }) => held.has(id));
+    });
+  }
+
+  /** The delivery's next state and the attempt row for one outcome. */
+  private plan(
+    { delivery, result, manual }: AttemptOutcome,
+    now: number,
+  ): DeliveryRelease & { verdict: AttemptVerdict; attempt: NewWebhookAttempt } {
     const verdict = { delivered: isSuccess(result), gone: result.statusCode === GONE };
     const retryIn =
       verdict.delivered || verdict.gone || manual ? undefined : this.retryDelay(delivery.attempts + 1, result, now);
-    const next: DeliveryState = {
+    const next: Required<DeliveryState> = {
       attempts: delivery.attempts + 1,
       lastStatusCode: result.statusCode ?? null,
       lastError: result.error ?? null,
@@ -53,22 +110,15 @@ export class WebhookAttemptRecorder {
       nextAttemptAt: retryIn === undefined ? delivery.nextAttemptAt : now + retryIn,
       completedAt: retryIn === undefined ? now : null,
     };
-    return this.unitOfWork.run(async ({ manager }) => {
-      if (!(await this.deliveries.releaseLease(delivery.id, this.owner, next, manager))) return false;
-      await this.attempts.insert(
-        {
-          deliveryId: delivery.id,
-          attemptedAt: now,
-          statusCode: result.statusCode ?? null,
-          error: result.error ?? null,
-          durationMs: result.durationMs,
-          responseBody: result.body ?? null,
-        },
-        manager,
-      );
-      await this.health.afterAttempt(endpoint, verdict, now, manager);
-      return true;
-    });
+    const attempt: NewWebhookAttempt = {
+      deliveryId: delivery.id,
+      attemptedAt: now,
+      statusCode: result.statusCode ?? null,
+      error: result.error ?? null,
+      durationMs: result.durationMs,
+      responseBody: result.body ?? null,
+    };
+    return { id: delivery.id, next, verdict, attempt };
   }
 
   /** The endpoint was disabled after this delivery was queued: it is kept as skipped, unsent. */

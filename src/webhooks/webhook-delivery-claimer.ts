@@ -4,7 +4,11 @@ import { hostname } from 'node:os';
 import { Clock } from '../common/clock.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
-import { WebhookDeliveriesRepository, type DueDelivery } from './repositories/webhook-deliveries.repository.js';
+import {
+  WebhookDeliveriesRepository,
+  type ClaimedDelivery,
+  type DueDelivery,
+} from './repositories/webhook-deliveries.repository.js';
 import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 
 /** The name this instance leases deliveries under (a string provider, so the lease's holder can be checked). */
@@ -14,9 +18,9 @@ export const WEBHOOK_LEASE_OWNER = Symbol('WEBHOOK_LEASE_OWNER');
 export const newLeaseOwner = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /**
- * Claims due deliveries for this instance by leasing them for WEBHOOK_LEASE, keeping at most
- * WEBHOOK_ENDPOINT_CONCURRENCY of them in flight to any one endpoint; a lease that runs out makes its delivery due
- * again, for any instance.
+ * Claims due deliveries for this instance by leasing them for WEBHOOK_LEASE, holding at most a given number of them
+ * (WEBHOOK_ENDPOINT_CONCURRENCY unless told otherwise) for any one endpoint; a lease that runs out makes its delivery
+ * due again, for any instance.
  */
 @Injectable()
 export class WebhookDeliveryClaimer {
@@ -30,16 +34,36 @@ export class WebhookDeliveryClaimer {
     private readonly clock: Clock,
   ) {}
 
-  /** Up to `limit` due deliveries, leased to this instance and counted in flight until {@link finished}. */
-  async claimDue(limit: number): Promise<WebhookDelivery[]> {
+  /**
+   * Up to `limit` due deliveries, leased to this instance and counted as held until {@link finished}, with at most
+   * `perEndpoint` held for any one endpoint. On PostgreSQL they come with what the claim read along.
+   */
+  async claimDue(limit: number, perEndpoint = this.config.endpointConcurrency): Promise<ClaimedDelivery[]> {
     if (limit <= 0) return [];
-    const claimed = await this.unitOfWork.run(async (tx) => {
-      // More candidates than wanted: some may go to endpoints that are already at their bound.
-      const due = await this.deliveries.findDue(tx, this.clock.nowMs(), limit * 4);
-      return this.deliveries.lease(this.withinEndpointBound(due, limit), this.owner, this.leaseEnd(), tx.manager);
-    });
+    const claimed = this.unitOfWork.supportsRowLocks
+      ? await this.deliveries.leaseDue(
+          { now: this.clock.nowMs(), limit, perEndpoint, room: this.roomPerEndpoint(perEndpoint) },
+          this.owner,
+          this.leaseEnd(),
+        )
+      : await this.claimInTransaction(limit, perEndpoint);
     for (const delivery of claimed) this.count(delivery.endpointId, +1);
     return claimed;
+  }
+
+  /** Where rows cannot be locked (SQLite), transactions run one at a time: find, pick and lease in one. */
+  private claimInTransaction(limit: number, perEndpoint: number): Promise<WebhookDelivery[]> {
+    return this.unitOfWork.run(async (tx) => {
+      // More candidates than wanted: some may go to endpoints that are already at their bound.
+      const due = await this.deliveries.findDue(tx, this.clock.nowMs(), limit * 4);
+      const picked = this.withinEndpointBound(due, limit, perEndpoint);
+      return this.deliveries.lease(picked, this.owner, this.leaseEnd(), tx.manager);
+    });
+  }
+
+  /** How many more deliveries each endpoint that has some held here may have (the others may have `perEndpoint`). */
+  private roomPerEndpoint(perEndpoint: number): Map<number, number> {
+    return new Map([...this.inFlightPerEndpoint].map(([endpointId, held]) => [endpointId, perEndpoint - held]));
   }
 
   /** Leases one delivery whatever its state and schedule (manual redelivery), outside the endpoint bound. */
@@ -50,9 +74,20 @@ export class WebhookDeliveryClaimer {
     return delivery;
   }
 
-  /** A delivery from {@link claimDue} is no longer in flight. */
+  /** A delivery from {@link claimDue} is no longer held. */
   finished(delivery: Pick<WebhookDelivery, 'endpointId'>): void {
     this.count(delivery.endpointId, -1);
+  }
+
+  /**
+   * Gives back deliveries that were claimed but not sent: their lease ends (where this instance still holds it), so
+   * any instance may claim them at once. They still count as held until {@link finished}.
+   */
+  async release(deliveries: readonly Pick<WebhookDelivery, 'id'>[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.unitOfWork.run(async ({ manager }) => {
+      for (const { id } of deliveries) await this.deliveries.releaseLease(id, this.owner, {}, manager);
+    });
   }
 
   private leaseEnd(): number {
@@ -60,12 +95,12 @@ export class WebhookDeliveryClaimer {
   }
 
   /** Due deliveries in order, skipping endpoints that already have as many in flight from here as allowed. */
-  private withinEndpointBound(due: readonly DueDelivery[], limit: number): number[] {
+  private withinEndpointBound(due: readonly DueDelivery[], limit: number, perEndpoint: number): number[] {
     const taken = new Map(this.inFlightPerEndpoint);
     const picked: number[] = [];
     for (const { id, endpointId } of due) {
       const inFlight = taken.get(endpointId) ?? 0;
-      if (picked.length >= limit || inFlight >= this.config.endpointConcurrency) continue;
+      if (picked.length >= limit || inFlight >= perEndpoint) continue;
       taken.set(endpointId, inFlight + 1);
       picked.push(id);
     }

@@ -25,6 +25,7 @@ describe('WebhookDispatcher', () => {
       new WebhookAttemptRetention(unitOfWork, asReal(attempts), config, clock),
       asReal(endpoints),
       asReal(eventRows),
+      clock,
     );
     const queue = (endpointId: number) => {
       const delivery = deliveries.add({ endpointId, nextAttemptAt: clock.nowMs() });
@@ -60,5 +61,106 @@ describe('WebhookDispatcher', () => {
 
     expect(sent).toHaveLength(1);
     expect(deliveries.byId(delivery.id)).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 500 });
+  });
+
+  describe('claiming ahead', () => {
+    /** A dispatcher whose sends stay open until `answer()` ends the oldest. */
+    const held = (env: Record<string, string> = {}) => {
+      const fakes = webhookFakes({ WEBHOOK_ENDPOINT_CONCURRENCY: '2', WEBHOOK_CONCURRENCY: '8', ...env });
+      const { clock, config, unitOfWork, deliveries, endpoints, eventRows, attempts } = fakes;
+      const open: Array<{ endpointId: number; end: (result: SendResult) => void }> = [];
+      const deliverySender = {
+        send: (endpoint: { id: number }) =>
+          new Promise<SendResult>((end) => open.push({ endpointId: endpoint.id, end })),
+      } as unknown as WebhookDeliverySender;
+      const dispatcher = new WebhookDispatcher(
+        config,
+        new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, THIS_INSTANCE, clock),
+        deliverySender,
+        attemptRecorder(fakes),
+        new WebhookAttemptRetention(unitOfWork, asReal(attempts), config, clock),
+        asReal(endpoints),
+        asReal(eventRows),
+        clock,
+      );
+      const queue = (endpointId: number, count: number) => {
+        for (let i = 0; i < count; i++) {
+          const delivery = deliveries.add({ endpointId, nextAttemptAt: clock.nowMs() });
+          void eventRows.insert({ id: delivery.eventId, kind: 'file.created', data: {}, createdAt: clock.nowMs() });
+        }
+      };
+      const answer = () => open.shift()?.end({ statusCode: 200, durationMs: 1 });
+      return { dispatcher, deliveries, endpoints, attempts, clock, open, queue, answer };
+    };
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+    it('claims more than it sends, but never has more than WEBHOOK_ENDPOINT_CONCURRENCY requests open to one endpoint', async () => {
+      const { dispatcher, deliveries, endpoints, attempts, open, queue, answer } = held();
+      const endpoint = endpoints.add();
+      queue(endpoint.id, 6);
+
+      dispatcher.wake();
+      await settled();
+      expect(open).toHaveLength(2);
+      expect(deliveries.rows.filter((row) => row.leaseOwner === THIS_INSTANCE)).toHaveLength(6);
+
+      for (let sent = 0; sent < 6; sent++) {
+        expect(open.length).toBeLessThanOrEqual(2);
+        answer();
+        await settled();
+      }
+      await dispatcher.onApplicationShutdown();
+      expect(deliveries.rows.map((row) => [row.status, row.attempts, row.leaseOwner])).toEqual(
+        Array.from({ length: 6 }, () => ['succeeded', 1, null]),
+      );
+      expect(attempts.rows).toHaveLength(6);
+    });
+
+    it('hands back a queued delivery whose lease could run out during its attempt, and sends it on a new lease', async () => {
+      const { dispatcher, deliveries, endpoints, clock, open, queue, answer } = held({
+        WEBHOOK_TIMEOUT: '10s',
+        WEBHOOK_LEASE: '15s',
+      });
+      const endpoint = endpoints.add();
+      queue(endpoint.id, 3);
+      dispatcher.wake();
+      await settled();
+      expect(open).toHaveLength(2);
+
+      // 15 s lease - 3 s waited < 10 s timeout + 2.5 s for storing the result: handed back, due again, claimed anew.
+      clock.advance(3_000);
+      answer();
+      await settled();
+      expect(open).toHaveLength(2);
+      expect(deliveries.byId(3)).toMatchObject({ leaseOwner: THIS_INSTANCE, leaseUntil: clock.nowMs() + 15_000 });
+      answer();
+      answer();
+      await dispatcher.onApplicationShutdown();
+      expect(deliveries.byId(3)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    });
+
+    it('on shutdown, hands back what it claimed but did not send, and waits for what it sends', async () => {
+      const { dispatcher, deliveries, endpoints, open, queue, answer } = held();
+      const endpoint = endpoints.add();
+      queue(endpoint.id, 5);
+      dispatcher.wake();
+      await settled();
+
+      expect(open).toHaveLength(2);
+
+      const stopped = dispatcher.onApplicationShutdown();
+      await settled();
+      answer();
+      answer();
+      await stopped;
+
+      expect(deliveries.rows.map((row) => [row.status, row.leaseOwner])).toEqual([
+        ['succeeded', null],
+        ['succeeded', null],
+        ['pending', null],
+        ['pending', null],
+        ['pending', null],
+      ]);
+    });
   });
 });

@@ -25,7 +25,10 @@ export class WebhookEndpointHealth {
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
   ) {}
 
-  /** Runs in the transaction that stores the attempt, so health and the attempt log never disagree. */
+  /**
+   * Runs in the transaction that stores the attempt, so health and the attempt log never disagree. The given endpoint
+   * is updated too, so a later attempt read from the same copy (the dispatcher keeps one per claim) sees it.
+   */
   async afterAttempt(
     endpoint: WebhookEndpoint,
     verdict: AttemptVerdict,
@@ -34,11 +37,14 @@ export class WebhookEndpointHealth {
   ): Promise<void> {
     if (verdict.delivered) {
       await this.endpoints.markHealthy(endpoint.id, manager);
+      endpoint.failingSince = null;
       return;
     }
     const failingSince = endpoint.failingSince ?? now;
     const failingTooLong = now - failingSince >= this.config.disableAfterMs;
     const disabledReason = verdict.gone ? GONE_REASON : failingTooLong ? FAILING_TOO_LONG_REASON : undefined;
     await this.endpoints.markFailing(endpoint.id, failingSince, disabledReason, manager);
+    endpoint.failingSince = failingSince;
+    if (disabledReason !== undefined) Object.assign(endpoint, { active: false, disabledReason });
   }
 }

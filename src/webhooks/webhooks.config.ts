@@ -11,7 +11,7 @@ import {
 } from '../config/validate-config.js';
 
 /** Between an attempt's deadline and its lease's end: time to record the result before another instance may claim. */
-const LEASE_MARGIN_MS = 5_000;
+export const LEASE_MARGIN_MS = 5_000;
 
 /** Refuses a WEBHOOK_LEASE that could expire while an attempt is still within WEBHOOK_TIMEOUT (a second send). */
 function OutlastsWebhookTimeout(): PropertyDecorator {
@@ -66,10 +66,11 @@ export class WebhooksEnvironment {
   @OutlastsWebhookTimeout()
   WEBHOOK_LEASE = '60s';
 
+  /** Requests open at a time from one instance (deliveries claimed ahead wait for one of these slots). */
   @IsIntVariable(1, 100)
   WEBHOOK_CONCURRENCY = 8;
 
-  /** Deliveries in flight to one endpoint from one instance. */
+  /** Requests open at a time to one endpoint from one instance; 4 drains a backlog to a fast receiver at 1,000/s+. */
   @IsIntVariable(1, 100)
   WEBHOOK_ENDPOINT_CONCURRENCY = 2;
 

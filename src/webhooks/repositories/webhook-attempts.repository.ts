@@ -14,6 +14,11 @@ export class WebhookAttemptsRepository {
     await manager.insert(WebhookAttempt, attempt);
   }
 
+  /** Many attempts in one statement. */
+  async insertMany(attempts: readonly NewWebhookAttempt[], manager: EntityManager = this.db): Promise<void> {
+    if (attempts.length > 0) await manager.insert(WebhookAttempt, [...attempts]);
+  }
+
   /** The attempts at these deliveries, oldest first. */
   ofDeliveries(deliveryIds: readonly number[], manager: EntityManager = this.db): Promise<WebhookAttempt[]> {
     if (deliveryIds.length === 0) return Promise.resolve([]);

@@ -3,6 +3,8 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, type EntityManager } from 'typeorm';
 import type { Transaction } from '../../database/unit-of-work.js';
 import { WebhookDelivery, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
+import { WebhookEvent } from '../entities/webhook-event.entity.js';
+import type { NewWebhookAttempt } from './webhook-attempts.repository.js';
 
 export type NewWebhookDelivery = Pick<
   WebhookDelivery,
@@ -12,10 +14,22 @@ export type NewWebhookDelivery = Pick<
 /** What claiming needs to know of a due delivery. */
 export type DueDelivery = Pick<WebhookDelivery, 'id' | 'endpointId'>;
 
+/**
+ * A delivery just claimed, with what a claim on PostgreSQL reads along: its event, and its endpoint's version (the
+ * text of `updated_at`, which every change to the endpoint moves), so an unchanged endpoint need not be read again.
+ */
+export type ClaimedDelivery = WebhookDelivery & { prefetched?: { event: WebhookEvent; endpointVersion: string } };
+
 /** Where a delivery goes after an attempt (or a skip). */
 export type DeliveryState = Partial<
   Pick<WebhookDelivery, 'status' | 'attempts' | 'nextAttemptAt' | 'lastStatusCode' | 'lastError' | 'completedAt'>
 >;
+
+/** A delivery's whole next state after an attempt, for {@link WebhookDeliveriesRepository.releaseLeases}. */
+export interface DeliveryRelease {
+  id: number;
+  next: Required<DeliveryState>;
+}
 
 /** Deliveries, their schedule and their leases; methods given a manager run in its transaction. */
 @Injectable()
@@ -62,6 +76,57 @@ export class WebhookDeliveriesRepository {
     return query.getMany();
   }
 
+  /**
+   * PostgreSQL only: {@link findDue} and {@link lease} in one statement (no transaction around it), oldest due first.
+   * Takes at most `limit` deliveries, and at most `room.get(endpointId) ?? perEndpoint` of any one endpoint; rows
+   * another instance has locked are skipped, and a lease written by a concurrent claim is seen (the row is re-checked
+   * once its lock is released), so two instances never claim the same delivery. Each comes with its event and its
+   * endpoint's version.
+   */
+  async leaseDue(
+    claim: { now: number; limit: number; perEndpoint: number; room: ReadonlyMap<number, number> },
+    owner: string,
+    leaseUntil: number,
+  ): Promise<ClaimedDelivery[]> {
+    const full = [...claim.room].filter(([, room]) => room <= 0).map(([endpointId]) => endpointId);
+    const result: unknown = await this.db.query(
+      `WITH due AS (
+         SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
+         WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until < $1)
+           AND NOT (endpoint_id = ANY($2::integer[]))
+         ORDER BY next_attempt_at LIMIT $3
+         FOR UPDATE SKIP LOCKED
+       ), ranked AS (
+         SELECT id, next_attempt_at,
+           row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS nth,
+           COALESCE(($4::jsonb ->> endpoint_id::text)::integer, $5) AS room
+         FROM due
+       ), picked AS (
+         SELECT id FROM ranked WHERE nth <= room ORDER BY next_attempt_at, id LIMIT $6
+       )
+       UPDATE webhook_deliveries AS d SET lease_owner = $7, lease_until = $8
+       FROM picked, webhook_events AS ev, webhook_endpoints AS ep
+       WHERE d.id = picked.id AND ev.id = d.event_id AND ep.id = d.endpoint_id
+       RETURNING d.id, d.event_id, d.endpoint_id, d.status, d.attempts, d.next_attempt_at, d.lease_owner,
+         d.lease_until, d.last_status_code, d.last_error, d.created_at, d.completed_at,
+         ev.kind AS event_kind, ev.data AS event_data, ev.created_at AS event_created_at,
+         ep.updated_at::text AS endpoint_version`,
+      [
+        claim.now,
+        full,
+        claim.limit * 2,
+        JSON.stringify(Object.fromEntries(claim.room)),
+        claim.perEndpoint,
+        claim.limit,
+        owner,
+        leaseUntil,
+      ],
+    );
+    return rowsOf<LeasedRow>(result)
+      .map(toDelivery)
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
+  }
+
   /** Leases these deliveries to `owner` until `leaseUntil` and returns them. */
   async lease(
     ids: readonly number[],
@@ -91,4 +156,142 @@ export class WebhookDeliveriesRepository {
     );
     return result.affected === 1;
   }
+
+  /**
+   * {@link releaseLease} for many deliveries at once: the ids whose lease `owner` still held, and whose next state
+   * was written. One statement on PostgreSQL (UPDATE … FROM VALUES … RETURNING); one per delivery on SQLite, which
+   * has no round trips to save.
+   */
+  async releaseLeases(
+    releases: readonly DeliveryRelease[],
+    owner: string,
+    manager: EntityManager = this.db,
+  ): Promise<number[]> {
+    if (releases.length === 0) return [];
+    if (manager.connection.options.type !== 'postgres') {
+      const held: number[] = [];
+      for (const { id, next } of releases) if (await this.releaseLease(id, owner, next, manager)) held.push(id);
+      return held;
+    }
+    const params: unknown[] = [owner];
+    const rows = releases.map(({ id, next }) => {
+      const at = params.push(id, ...stateValues(next)) - 7;
+      return valuesRow(at, STATE_TYPES);
+    });
+    const result: unknown = await manager.query(
+      `UPDATE webhook_deliveries AS d SET ${SET_STATE}
+       FROM (VALUES ${rows.join(', ')}) AS v(${STATE_COLUMNS})
+       WHERE d.id = v.id AND d.lease_owner = $1
+       RETURNING d.id`,
+      params,
+    );
+    return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+  }
+
+  /**
+   * PostgreSQL only, for attempts that all succeeded: {@link releaseLeases}, the attempts' log rows (for the
+   * deliveries whose lease was still held) and their endpoints marked healthy where they were failing, in one
+   * statement, so as atomically as in one transaction. The ids whose lease was still held.
+   */
+  async releaseDelivered(
+    releases: ReadonlyArray<DeliveryRelease & { attempt: NewWebhookAttempt }>,
+    owner: string,
+  ): Promise<number[]> {
+    if (releases.length === 0) return [];
+    const params: unknown[] = [owner];
+    const rows = releases.map(({ id, next, attempt }) => {
+      const at = params.push(id, ...stateValues(next)) - 7;
+      params.push(attempt.attemptedAt, attempt.durationMs, attempt.responseBody);
+      return valuesRow(at, [...STATE_TYPES, 'bigint', 'integer', 'text']);
+    });
+    const result: unknown = await this.db.query(
+      `WITH v(${STATE_COLUMNS}, attempted_at, duration_ms, response_body) AS (VALUES ${rows.join(', ')}),
+       released AS (
+         UPDATE webhook_deliveries AS d SET ${SET_STATE}
+         FROM v WHERE d.id = v.id AND d.lease_owner = $1
+         RETURNING d.id, d.endpoint_id
+       ), logged AS (
+         INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms, response_body)
+         SELECT v.id, v.attempted_at, v.code, v.error, v.duration_ms, v.response_body
+         FROM v JOIN released ON released.id = v.id
+       ), healthy AS (
+         UPDATE webhook_endpoints SET failing_since = NULL, updated_at = CURRENT_TIMESTAMP
+         WHERE id IN (SELECT endpoint_id FROM released) AND failing_since IS NOT NULL
+       )
+       SELECT id FROM released`,
+      params,
+    );
+    return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+  }
+}
+
+/** The VALUES columns of a delivery's next state, their types, and the SET clause that writes them to `d`. */
+const STATE_COLUMNS = 'id, status, attempts, next_at, code, error, completed_at';
+const STATE_TYPES = ['integer', 'varchar', 'integer', 'bigint', 'integer', 'varchar', 'bigint'];
+const SET_STATE = `status = v.status, attempts = v.attempts, next_attempt_at = v.next_at, last_status_code = v.code,
+  last_error = v.error, completed_at = v.completed_at, lease_owner = NULL, lease_until = NULL`;
+
+/** The values of STATE_COLUMNS after the id. */
+const stateValues = (next: Required<DeliveryState>) => [
+  next.status,
+  next.attempts,
+  next.nextAttemptAt,
+  next.lastStatusCode,
+  next.lastError,
+  next.completedAt,
+];
+
+/** The parameter placeholders of one VALUES row, with their types, from parameter number `at` + 1 on. */
+const valuesRow = (at: number, types: readonly string[]) =>
+  `(${types.map((type, i) => `$${at + i + 1}::${type}`).join(', ')})`;
+
+/** A webhook_deliveries row as PostgreSQL returns it (bigint columns as strings). */
+interface LeasedRow {
+  event_kind: string;
+  event_data: string;
+  event_created_at: string;
+  endpoint_version: string;
+  id: number;
+  event_id: string;
+  endpoint_id: number;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** The rows of a raw UPDATE … RETURNING: TypeORM answers it on PostgreSQL with [rows, affected count]. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+function toDelivery(row: LeasedRow): ClaimedDelivery {
+  const event = Object.assign(new WebhookEvent(), {
+    id: row.event_id,
+    kind: row.event_kind,
+    data: JSON.parse(row.event_data) as Record<string, unknown>,
+    createdAt: Number(row.event_created_at),
+  });
+  return Object.assign(new WebhookDelivery(), {
+    prefetched: { event, endpointVersion: row.endpoint_version },
+    id: row.id,
+    eventId: row.event_id,
+    endpointId: row.endpoint_id,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: Number(row.next_attempt_at),
+    leaseOwner: row.lease_owner,
+    leaseUntil: numberOrNull(row.lease_until),
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    createdAt: Number(row.created_at),
+    completedAt: numberOrNull(row.completed_at),
+  });
 }

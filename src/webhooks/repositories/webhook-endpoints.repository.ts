@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type { EntityManager } from 'typeorm';
+import { In, IsNull, Not, type EntityManager } from 'typeorm';
 import { SecretBox } from '../../secrets/index.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 
@@ -12,12 +12,21 @@ export type NewWebhookEndpoint = Pick<WebhookEndpoint, 'url' | 'events' | 'descr
  */
 export const WEBHOOK_SECRET_CONTEXT = 'webhook_endpoints.secret';
 
+/** Opened secrets kept, keyed by their sealed form: far more than any deployment has endpoints. */
+const OPENED_SECRETS_KEPT = 1_000;
+
 /**
  * Registered endpoints and their health; methods given a manager run in its transaction. The signing secrets are
  * sealed with the {@link SecretBox} in the database and plain in the entities returned.
  */
 @Injectable()
 export class WebhookEndpointsRepository {
+  /**
+   * Sealed secret → plain secret. A sealed value only ever opens to one secret, so this can never be stale; it spares
+   * the dispatcher opening the same secret for every delivery.
+   */
+  private readonly openedSecrets = new Map<string, string>();
+
   constructor(
     @InjectEntityManager() private readonly db: EntityManager,
     private readonly box: SecretBox,
@@ -31,6 +40,13 @@ export class WebhookEndpointsRepository {
   async findById(id: number, manager: EntityManager = this.db): Promise<WebhookEndpoint | null> {
     const endpoint = await manager.findOneBy(WebhookEndpoint, { id });
     return endpoint && this.opened(endpoint);
+  }
+
+  /** The endpoints with these ids (in no particular order), in one query. */
+  async findByIds(ids: readonly number[], manager: EntityManager = this.db): Promise<WebhookEndpoint[]> {
+    if (ids.length === 0) return [];
+    const endpoints = await manager.findBy(WebhookEndpoint, { id: In([...new Set(ids)]) });
+    return endpoints.map((endpoint) => this.opened(endpoint));
   }
 
   async create(endpoint: NewWebhookEndpoint, manager: EntityManager = this.db): Promise<WebhookEndpoint> {
@@ -49,9 +65,12 @@ export class WebhookEndpointsRepository {
     await manager.delete(WebhookEndpoint, { id });
   }
 
-  /** A delivery succeeded: the endpoint is no longer failing. */
+  /**
+   * A delivery succeeded: the endpoint is no longer failing. Writes (and locks the row) only when it was failing, so
+   * the transactions recording successes to one endpoint do not queue behind each other on its row.
+   */
   async markHealthy(id: number, manager: EntityManager = this.db): Promise<void> {
-    await manager.update(WebhookEndpoint, { id }, { failingSince: null });
+    await manager.update(WebhookEndpoint, { id, failingSince: Not(IsNull()) }, { failingSince: null });
   }
 
   /** Deliveries have failed since `failingSince`; with a reason, the endpoint is disabled too. */
@@ -74,9 +93,18 @@ export class WebhookEndpointsRepository {
   }
 
   private opened(endpoint: WebhookEndpoint): WebhookEndpoint {
-    endpoint.secret = this.box.open(endpoint.secret, WEBHOOK_SECRET_CONTEXT);
-    if (endpoint.previousSecret !== null)
-      endpoint.previousSecret = this.box.open(endpoint.previousSecret, WEBHOOK_SECRET_CONTEXT);
+    endpoint.secret = this.open(endpoint.secret);
+    if (endpoint.previousSecret !== null) endpoint.previousSecret = this.open(endpoint.previousSecret);
     return endpoint;
+  }
+
+  private open(sealed: string): string {
+    let secret = this.openedSecrets.get(sealed);
+    if (secret === undefined) {
+      secret = this.box.open(sealed, WEBHOOK_SECRET_CONTEXT);
+      if (this.openedSecrets.size >= OPENED_SECRETS_KEPT) this.openedSecrets.clear();
+      this.openedSecrets.set(sealed, secret);
+    }
+    return secret;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { WebhookEvent } from '../entities/webhook-event.entity.js';
 
 /** The outbox's events; methods given a manager run in its transaction. */
@@ -14,5 +14,11 @@ export class WebhookEventsRepository {
 
   findById(id: string, manager: EntityManager = this.db): Promise<WebhookEvent | null> {
     return manager.findOneBy(WebhookEvent, { id });
+  }
+
+  /** The events with these ids (in no particular order), in one query. */
+  findByIds(ids: readonly string[], manager: EntityManager = this.db): Promise<WebhookEvent[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.findBy(WebhookEvent, { id: In([...new Set(ids)]) });
   }
 }

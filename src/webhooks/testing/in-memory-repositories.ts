@@ -5,6 +5,7 @@ import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import type { WebhookEvent } from '../entities/webhook-event.entity.js';
 import type { NewWebhookAttempt, WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
 import type {
+  DeliveryRelease,
   DeliveryState,
   DueDelivery,
   NewWebhookDelivery,
@@ -73,6 +74,29 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
     Object.assign(row, next, { leaseOwner: null, leaseUntil: null });
     return true;
   };
+  leaseDue = async (
+    claim: { now: number; limit: number; perEndpoint: number; room: ReadonlyMap<number, number> },
+    owner: string,
+    leaseUntil: number,
+  ) => {
+    const taken = new Map<number, number>();
+    const picked = (await this.findDue(undefined, claim.now, Number.MAX_SAFE_INTEGER)).filter(({ endpointId }) => {
+      const count = (taken.get(endpointId) ?? 0) + 1;
+      taken.set(endpointId, count);
+      return count <= (claim.room.get(endpointId) ?? claim.perEndpoint);
+    });
+    return this.lease(
+      picked.slice(0, claim.limit).map(({ id }) => id),
+      owner,
+      leaseUntil,
+    );
+  };
+  releaseDelivered = async (releases: readonly DeliveryRelease[], owner: string) => this.releaseLeases(releases, owner);
+  releaseLeases = async (releases: readonly DeliveryRelease[], owner: string) => {
+    const held: number[] = [];
+    for (const { id, next } of releases) if (await this.releaseLease(id, owner, next)) held.push(id);
+    return held;
+  };
 }
 
 export class FakeWebhookAttemptsRepository implements Public<WebhookAttemptsRepository> {
@@ -80,6 +104,9 @@ export class FakeWebhookAttemptsRepository implements Public<WebhookAttemptsRepo
 
   insert = async (attempt: NewWebhookAttempt) => {
     this.rows.push(Object.assign(new WebhookAttempt(), attempt, { id: this.rows.length + 1 }));
+  };
+  insertMany = async (attempts: readonly NewWebhookAttempt[]) => {
+    for (const attempt of attempts) await this.insert(attempt);
   };
   ofDeliveries = async (deliveryIds: readonly number[]) =>
     this.rows.filter((row) => deliveryIds.includes(row.deliveryId)).map(copy);
@@ -111,6 +138,7 @@ export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRe
 
   list = async () => this.rows.map(copy);
   findById = async (id: number) => copyOrNull(this.rows.find((row) => row.id === id));
+  findByIds = async (ids: readonly number[]) => this.rows.filter((row) => ids.includes(row.id)).map(copy);
   create = async (endpoint: Parameters<WebhookEndpointsRepository['create']>[0]) => this.add(endpoint);
   save = async (endpoint: WebhookEndpoint) => {
     Object.assign(this.byId(endpoint.id), copy(endpoint));
@@ -138,6 +166,7 @@ export class FakeWebhookEventsRepository implements Public<WebhookEventsReposito
     this.rows.push(copy(event));
   };
   findById = async (id: string) => copyOrNull(this.rows.find((row) => row.id === id));
+  findByIds = async (ids: readonly string[]) => this.rows.filter((row) => ids.includes(row.id)).map(copy);
 }
 
 function copyOrNull<T extends object>(row: T | undefined): T | null {
