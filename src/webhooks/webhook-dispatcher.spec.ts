@@ -162,5 +162,25 @@ describe('WebhookDispatcher', () => {
         ['pending', null],
       ]);
     });
+
+    it('skips what it queued for an endpoint deactivated through this instance', async () => {
+      const { dispatcher, deliveries, endpoints, open, queue, answer } = held({ WEBHOOK_ENDPOINT_CONCURRENCY: '1' });
+      const endpoint = endpoints.add();
+      queue(endpoint.id, 3);
+      dispatcher.wake();
+      await settled();
+      expect(open).toHaveLength(1);
+
+      dispatcher.endpointChanged({ ...endpoint, active: false });
+      answer();
+      await settled();
+      await dispatcher.onApplicationShutdown();
+
+      expect(deliveries.rows.map((row) => [row.status, row.attempts])).toEqual([
+        ['succeeded', 1],
+        ['skipped', 0],
+        ['skipped', 0],
+      ]);
+    });
   });
 });

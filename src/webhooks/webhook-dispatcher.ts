@@ -120,6 +120,20 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       });
   }
 
+  /**
+   * An endpoint changed through this instance (deactivated, new URL or secret) or was removed: the deliveries queued
+   * for it go out with its new state, or are skipped, instead of with the state of their claim. (Another instance's
+   * queue sees the change at its next claim.)
+   */
+  endpointChanged(endpoint: WebhookEndpoint | { id: number; removed: true }): void {
+    const update = (copy: WebhookEndpoint) =>
+      'removed' in endpoint ? (copy.active = false) : Object.assign(copy, endpoint);
+    const kept = this.endpointCache.get(endpoint.id)?.endpoint;
+    if (kept) update(kept);
+    for (const held of this.queue)
+      if (held.endpoint.id === endpoint.id && held.endpoint !== kept) update(held.endpoint);
+  }
+
   /** One attempt now, whatever the schedule or the endpoint's state (manual redelivery). */
   async sendNow(deliveryId: number): Promise<void> {
     const delivery = await this.claimer.claimById(deliveryId);

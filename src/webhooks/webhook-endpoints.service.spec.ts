@@ -17,7 +17,8 @@ describe('WebhookEndpointsService', () => {
     const dispatcher = {
       wake: () => undefined,
       sendNow: (id: number) => Promise.resolve(void sentNow.push(id)),
-    } as WebhookDispatcher;
+      endpointChanged: () => undefined,
+    } as unknown as WebhookDispatcher;
     const { events, catalog } = outbox(fakes, dispatcher);
     const service = new WebhookEndpointsService(
       asReal(endpoints),

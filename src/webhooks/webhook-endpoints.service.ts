@@ -59,7 +59,7 @@ export class WebhookEndpointsService {
   async update(id: number, input: UpdateWebhookDto): Promise<WebhookEndpoint> {
     if (input.events !== undefined) this.catalog.assertSubscribable(input.events);
     if (input.url !== undefined) await this.urls.assertAllowed(input.url);
-    return this.unitOfWork.run(async ({ manager }) => {
+    const saved = await this.unitOfWork.run(async ({ manager }) => {
       const endpoint = await this.found(id, manager);
       if (input.url !== undefined) endpoint.url = input.url;
       if (input.events !== undefined) endpoint.events = [...new Set(input.events)];
@@ -68,6 +68,8 @@ export class WebhookEndpointsService {
         Object.assign(endpoint, { active: input.active, disabledReason: null, failingSince: null });
       return this.endpoints.save(endpoint, manager);
     });
+    this.dispatcher.endpointChanged(saved);
+    return saved;
   }
 
   async remove(id: number): Promise<void> {
@@ -75,17 +77,20 @@ export class WebhookEndpointsService {
       await this.found(id, manager);
       await this.endpoints.delete(id, manager);
     });
+    this.dispatcher.endpointChanged({ id, removed: true });
   }
 
   /** A new secret; deliveries are signed with both for WEBHOOK_SECRET_GRACE. */
-  rotateSecret(id: number): Promise<WebhookEndpoint> {
-    return this.unitOfWork.run(async ({ manager }) => {
+  async rotateSecret(id: number): Promise<WebhookEndpoint> {
+    const saved = await this.unitOfWork.run(async ({ manager }) => {
       const endpoint = await this.found(id, manager);
       endpoint.previousSecret = endpoint.secret;
       endpoint.previousSecretExpiresAt = this.clock.nowMs() + this.config.secretGraceMs;
       endpoint.secret = newSecret();
       return this.endpoints.save(endpoint, manager);
     });
+    this.dispatcher.endpointChanged(saved);
+    return saved;
   }
 
   /** Queues a webhook.ping to this endpoint alone. */
