@@ -265,6 +265,12 @@ async function seed(service: RunningProcess, token: string) {
 function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded: Awaited<ReturnType<typeof seed>>) {
   const bearer = { Authorization: `Bearer ${token}` };
   const bare: Target = { name: 'bare NestJS GET /bare', url: `${peers.bare.url}/bare` };
+  /** One of our routes against the bare NestJS route, round after round. */
+  const againstBare = (name: string, route: string, us: Target): Group => ({
+    name,
+    targets: [us, bare],
+    pairs: [{ route, us: us.name, peer: bare.name }],
+  });
   const credentials = seeded.integrations.map((integration) => ({
     grant_type: 'client_credentials',
     client_id: integration.access_key_id,
@@ -313,26 +319,10 @@ function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded:
         { route: 'token, client_credentials (form) vs oidc-provider', us: tokenForm.name, peer: oidc.name },
       ],
     },
-    {
-      name: 'product',
-      targets: [product, bare],
-      pairs: [{ route: 'GET /products/:id, 11 files', us: product.name, peer: bare.name }],
-    },
-    {
-      name: 'products',
-      targets: [products, bare],
-      pairs: [{ route: 'GET /products?limit=50, each with a cover', us: products.name, peer: bare.name }],
-    },
-    {
-      name: 'jwks',
-      targets: [jwks, bare],
-      pairs: [{ route: 'GET /.well-known/jwks.json', us: jwks.name, peer: bare.name }],
-    },
-    {
-      name: 'metadata',
-      targets: [metadata, bare],
-      pairs: [{ route: 'GET /.well-known/oauth-authorization-server', us: metadata.name, peer: bare.name }],
-    },
+    againstBare('product', 'GET /products/:id, 11 files', product),
+    againstBare('products', 'GET /products?limit=50, each with a cover', products),
+    againstBare('jwks', 'GET /.well-known/jwks.json', jwks),
+    againstBare('metadata', 'GET /.well-known/oauth-authorization-server', metadata),
   ];
   return groups.filter((group) => wanted(group.name));
 }

@@ -3,13 +3,11 @@
  * `npm start` starts it, fresh databases, and a few HTTP helpers. Everything waits with a deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createDatabaseEnvironment } from '../test/support/database-environment.js';
 import { freePort } from '../test/support/free-port.js';
 
 /** The repository root (this file runs from dist-bench/bench/). */
@@ -96,37 +94,10 @@ export interface BenchDatabase {
 }
 
 export async function createDatabase(kind: 'sqlite' | 'postgres'): Promise<BenchDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ffs-bench-'));
   const url = process.env.TEST_DATABASE_URL;
-  if (kind === 'sqlite') {
-    return { kind, env: { DATA_DIR: dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };
-  }
-  if (!url) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  await withPg(url, (client) => client.query(`CREATE SCHEMA "${schema}"`));
-  return {
-    kind,
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      DATABASE_SCHEMA: schema,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-    },
-    drop: async () => {
-      await withPg(url, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  if (kind === 'postgres' && !url) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
+  const database = await createDatabaseEnvironment('bench', kind === 'postgres' ? url : undefined);
+  return { kind, env: database.env, drop: () => database.drop() };
 }
 
 /** Variables of the service the benchmark sets itself; anything else in the environment is passed through. */

@@ -6,10 +6,25 @@ import type { WebhookDeliverySender } from './webhook-delivery-sender.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import type { SendResult } from './webhook-sender.js';
 
+/** A dispatcher on the fakes, sending through `deliverySender`. */
+function dispatcherOf(fakes: ReturnType<typeof webhookFakes>, deliverySender: WebhookDeliverySender) {
+  const { clock, config, unitOfWork, deliveries, endpoints, eventRows, attempts } = fakes;
+  return new WebhookDispatcher(
+    config,
+    new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, THIS_INSTANCE, clock),
+    deliverySender,
+    attemptRecorder(fakes),
+    new WebhookAttemptRetention(unitOfWork, asReal(attempts), config, clock),
+    asReal(endpoints),
+    asReal(eventRows),
+    clock,
+  );
+}
+
 describe('WebhookDispatcher', () => {
   const setup = (answer: number) => {
     const fakes = webhookFakes();
-    const { clock, config, unitOfWork, deliveries, endpoints, eventRows, attempts } = fakes;
+    const { clock, deliveries, endpoints, eventRows, attempts } = fakes;
     const sent: string[] = [];
     const deliverySender = {
       send: (endpoint, event) => {
@@ -17,16 +32,7 @@ describe('WebhookDispatcher', () => {
         return Promise.resolve<SendResult>({ statusCode: answer, durationMs: 1 });
       },
     } as WebhookDeliverySender;
-    const dispatcher = new WebhookDispatcher(
-      config,
-      new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, THIS_INSTANCE, clock),
-      deliverySender,
-      attemptRecorder(fakes),
-      new WebhookAttemptRetention(unitOfWork, asReal(attempts), config, clock),
-      asReal(endpoints),
-      asReal(eventRows),
-      clock,
-    );
+    const dispatcher = dispatcherOf(fakes, deliverySender);
     const queue = (endpointId: number) => {
       const delivery = deliveries.add({ endpointId, nextAttemptAt: clock.nowMs() });
       void eventRows.insert({ id: delivery.eventId, kind: 'file.created', data: {}, createdAt: clock.nowMs() });
@@ -67,22 +73,13 @@ describe('WebhookDispatcher', () => {
     /** A dispatcher whose sends stay open until `answer()` ends the oldest. */
     const held = (env: Record<string, string> = {}) => {
       const fakes = webhookFakes({ WEBHOOK_ENDPOINT_CONCURRENCY: '2', WEBHOOK_CONCURRENCY: '8', ...env });
-      const { clock, config, unitOfWork, deliveries, endpoints, eventRows, attempts } = fakes;
+      const { clock, deliveries, endpoints, eventRows, attempts } = fakes;
       const open: Array<{ endpointId: number; end: (result: SendResult) => void }> = [];
       const deliverySender = {
         send: (endpoint: { id: number }) =>
           new Promise<SendResult>((end) => open.push({ endpointId: endpoint.id, end })),
       } as unknown as WebhookDeliverySender;
-      const dispatcher = new WebhookDispatcher(
-        config,
-        new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, THIS_INSTANCE, clock),
-        deliverySender,
-        attemptRecorder(fakes),
-        new WebhookAttemptRetention(unitOfWork, asReal(attempts), config, clock),
-        asReal(endpoints),
-        asReal(eventRows),
-        clock,
-      );
+      const dispatcher = dispatcherOf(fakes, deliverySender);
       const queue = (endpointId: number, count: number) => {
         for (let i = 0; i < count; i++) {
           const delivery = deliveries.add({ endpointId, nextAttemptAt: clock.nowMs() });

@@ -1,13 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
+import { createDatabaseEnvironment, type DatabaseEnvironment } from './database-environment.js';
 import { freePort } from './free-port.js';
 
 /** A running instance of the real application on 127.0.0.1, with its own database and storage. */
@@ -22,38 +18,15 @@ export interface TestApp {
   close(options?: { destroy?: boolean }): Promise<void>;
 }
 
-export interface TestDatabase {
-  env: Record<string, string>;
-  dataDir: string;
-  drop(): Promise<void>;
-}
+export type TestDatabase = DatabaseEnvironment;
 
 /**
  * A fresh database for one suite: SQLite in a temporary directory, or, when TEST_DATABASE_URL is set
  * (as .ci/run does), a PostgreSQL schema of its own so suites can run side by side, with a SECRETS_KEY of its own
  * (PostgreSQL requires one; on SQLite it stays unset, so the service generates DATA_DIR/secrets.key).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'ffs-e2e-'));
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    return { env: { DATA_DIR: dataDir }, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
-  }
-  const schema = `e2e_${randomBytes(6).toString('hex')}`;
-  await withPg(url, (client) => client.query(`CREATE SCHEMA "${schema}"`));
-  return {
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      DATABASE_SCHEMA: schema,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-    },
-    dataDir,
-    drop: async () => {
-      await withPg(url, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+export function createTestDatabase(): Promise<TestDatabase> {
+  return createDatabaseEnvironment('e2e', process.env.TEST_DATABASE_URL || undefined);
 }
 
 export const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -108,14 +81,4 @@ export async function passwordToken(url: string, username: string, password: str
     .send({ grant_type: 'password', client_id: 'administration', username, password });
   if (res.status !== 200) throw new Error(`Password grant failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as TokenBody;
-}
-
-async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
