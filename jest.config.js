@@ -17,6 +17,7 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       setupFiles: ['<rootDir>/test/setup-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup-contract.ts'],
     },
   ],
   testTimeout: 30000,

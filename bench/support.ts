@@ -18,7 +18,7 @@ export const ADMIN_PASSWORD = 'bench-admin-password';
 /** The smallest valid PNG: 1x1 pixel (the same bytes as test/support/fixtures.ts). */
 export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    '1f15c4890000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082',
   'hex',
 );
 

@@ -11,11 +11,35 @@ import { createValidationPipe } from './common/pipes/validation.js';
 import { AppConfigModule } from './config/config.module.js';
 import { AppConfig } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
-import { FileFieldsModule, fileFieldsOptionsFrom, fileFieldsSchema, filesConfig } from './files/index.js';
+import {
+  FileFieldsModule,
+  fileFieldsOptionsFrom,
+  fileFieldsSchema,
+  filesConfig,
+  type FileFieldsOptions,
+  type FilesConfig,
+} from './files/index.js';
 import { HealthModule } from './health/index.js';
 import { RedisModule } from './redis/redis.module.js';
-import { AccessGuard, TokenModule } from './token/index.js';
+import { deriveSecretsKey } from './secrets/index.js';
+import { AccessGuard, tokenConfig, TokenModule, type TokenConfig } from './token/index.js';
 import { WebhookFileEvents, WebhooksModule } from './webhooks/index.js';
+
+/**
+ * The framework's options from the files settings; file URLs are absolute on the service's public URL (the issuer,
+ * as in the OpenAPI document) and signed with a key of their own, derived from SECRETS_KEY.
+ */
+async function serviceFileFieldsOptions(
+  files: FilesConfig,
+  token: TokenConfig,
+  app: AppConfig,
+): Promise<FileFieldsOptions> {
+  return {
+    ...(await fileFieldsOptionsFrom(files)),
+    publicUrl: token.issuer,
+    urlSigningKey: deriveSecretsKey('file-urls', app),
+  };
+}
 
 @Module({
   imports: [
@@ -30,9 +54,9 @@ import { WebhookFileEvents, WebhooksModule } from './webhooks/index.js';
     DatabaseModule.forFeature(fileFieldsSchema),
     // The file-field framework on this service's settings; its changes go out as webhooks.
     FileFieldsModule.forRootAsync({
-      imports: [ConfigModule.forFeature(filesConfig), WebhooksModule],
-      inject: [filesConfig.KEY],
-      useFactory: fileFieldsOptionsFrom,
+      imports: [ConfigModule.forFeature(filesConfig), ConfigModule.forFeature(tokenConfig), WebhooksModule],
+      inject: [filesConfig.KEY, tokenConfig.KEY, AppConfig],
+      useFactory: serviceFileFieldsOptions,
       eventPublisher: WebhookFileEvents,
     }),
     CatalogModule,

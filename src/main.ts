@@ -1,4 +1,6 @@
 import { Logger } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { AppConfig } from './config/environment.js';
 import { createApp } from './app.factory.js';
@@ -13,4 +15,8 @@ process.on('unhandledRejection', (reason: unknown) => {
 });
 
 const app = await createApp();
-await app.listen(app.get(AppConfig).port);
+const config = app.get(AppConfig);
+await app.listen(config.port, config.host);
+// The address actually bound: PORT=0 picks a free port, and a host name resolves to one address.
+const { address, family, port } = (app.getHttpServer() as Server).address() as AddressInfo;
+processLogger.log(`Listening on http://${family === 'IPv6' ? `[${address}]` : address}:${port}`);

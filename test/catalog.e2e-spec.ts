@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { FileVariants } from '../src/files/images/file-variants.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 
@@ -52,6 +53,9 @@ describe('Example catalog: products and articles', () => {
     const body = expectProblem(res, 400, 'validation-failed');
     const fields = (body.errors as Array<{ field: string }>).map((e) => e.field).sort();
     expect(fields).toEqual(['colour', 'description', 'name']);
+    expect(body.errors).toContainEqual({ field: 'name', messages: ['name is required'] });
+    const article = expectProblem(await api().post('/articles').send({}), 400, 'validation-failed');
+    expect(article.errors).toEqual([{ field: 'title', messages: ['title is required'] }]);
   });
 
   it('refuses to null a required field on update', async () => {
@@ -114,6 +118,8 @@ describe('Example catalog: products and articles', () => {
     for (const id of ids) {
       await api().post(`/files/product/${id}/gallery`).attach('file', PNG, 'g.png').expect(201);
     }
+    // The gallery thumbs are made in the background, with queries of their own: counted are the request's alone.
+    await t.app.get(FileVariants).settled();
     const spy = jest.spyOn(t.dataSource.logger, 'logQuery');
     const queriesFor = async (limit: number) => {
       spy.mockClear();

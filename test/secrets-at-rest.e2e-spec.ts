@@ -119,7 +119,7 @@ describe('Secrets at rest: signing keys and webhook secrets are stored sealed', 
       .send({ url: receiver.url, events: ['*'] })
       .expect(201);
     ({ id: endpointId, secret: previous } = created.body);
-    expect(previous).toMatch(/^whsec_/);
+    expect(previous).toMatch(/^ffwh_/);
     const stored = await endpointRow();
     expect(stored.secret).toMatch(SEALED);
     expect(stored.secret).not.toContain(previous);

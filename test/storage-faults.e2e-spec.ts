@@ -4,6 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
+import { FileVariants } from '../src/files/images/file-variants.service.js';
 import { FileStorage } from '../src/files/storage/file-storage.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -16,6 +17,8 @@ describe('Storage faults are 507/503 problems, and /health notices them', () => 
   let productId: number;
 
   const storedKeys = async (): Promise<string[]> => {
+    // Image variants are made in the background after an upload: a listing waits until none is being made.
+    await t.app.get(FileVariants).settled();
     const keys: string[] = [];
     for await (const object of storage.list()) keys.push(object.key);
     return keys.sort();

@@ -1,11 +1,17 @@
 import { jest } from '@jest/globals';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Logger } from '@nestjs/common';
 import { verify } from '@octokit/webhooks-methods';
 import { Clock } from '../src/common/clock.js';
 import { UnitOfWork } from '../src/database/unit-of-work.js';
 import { verifyWebhookSignature } from '../src/webhooks/verify-webhook-signature.js';
 import { WebhookEvents } from '../src/webhooks/webhook-events.service.js';
+import { WebhookAttempt } from '../src/webhooks/entities/webhook-attempt.entity.js';
+import { WebhookDelivery } from '../src/webhooks/entities/webhook-delivery.entity.js';
 import { WebhookEvent } from '../src/webhooks/entities/webhook-event.entity.js';
+import { WebhookAttemptsRepository } from '../src/webhooks/repositories/webhook-attempts.repository.js';
 import { expectProblem, PNG } from './support/fixtures.js';
+import { OFF_CONTRACT } from './support/openapi-contract.js';
 import { createTestDatabase, startApp, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually, staysTrue } from './support/wait.js';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver.js';
@@ -44,7 +50,7 @@ describe('Webhooks: signed, retried, never lost', () => {
       .post('/api/webhooks')
       .send({ url: receiver.url, events: ['*'], description: 'e2e' })
       .expect(201);
-    expect(created.body.secret).toMatch(/^whsec_/);
+    expect(created.body.secret).toMatch(/^ffwh_/);
     ({ id: endpointId, secret } = created.body);
   });
   beforeEach(() => {
@@ -122,7 +128,13 @@ describe('Webhooks: signed, retried, never lost', () => {
     });
     const before = await t.dataSource.getRepository(WebhookEvent).count();
     const { id } = (await t.http.post('/products').send({ name: 'rolled back' }).expect(201)).body;
-    await t.http.post(`/files/product/${id}/cover`).attach('file', PNG, 'c.png').expect(500);
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    await t.http
+      .post(`/files/product/${id}/cover`)
+      .set(OFF_CONTRACT, 'a failure simulated inside the service: its 500 is in no contract')
+      .attach('file', PNG, 'c.png')
+      .expect(500);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'Unhandled error');
     await staysTrue('no webhook for the rolled-back upload', () => receiver.received.length === 0, 300);
     expect(await t.dataSource.getRepository(WebhookEvent).count()).toBe(before);
     expect((await t.http.get(`/products/${id}`).expect(200)).body.cover).toBeNull();
@@ -141,12 +153,46 @@ describe('Webhooks: signed, retried, never lost', () => {
     expect(hooks[1].body.id).toBe(event_id);
   });
 
-  it('signs with both secrets while a rotated one is in its grace period', async () => {
+  it('lists a delivery and its attempt log from one snapshot, also while an attempt is being recorded', async () => {
+    const { event_id } = (await t.http.post(`/api/webhooks/${endpointId}/ping`).expect(202)).body;
+    const { id } = await deliveryOnce('succeeded', event_id);
+    const listed = async () =>
+      (await deliveriesOf()).items.find((d: { id: number }) => d.id === id) as {
+        attempts: number;
+        attempt_log: unknown[];
+      };
+    const before = await listed();
+    expect(before.attempt_log).toHaveLength(before.attempts);
+
+    // Another attempt is recorded (the delivery's count and its log row, in one transaction) between the page's
+    // query and its attempts query.
+    const attempts = t.app.get(WebhookAttemptsRepository);
+    const ofDeliveries = attempts.ofDeliveries.bind(attempts);
+    let recorded: Promise<unknown> | undefined;
+    jest.spyOn(attempts, 'ofDeliveries').mockImplementation(async (ids, manager) => {
+      recorded ??= t.app.get(UnitOfWork).run(async ({ manager: tx }) => {
+        await tx.increment(WebhookDelivery, { id }, 'attempts', 1);
+        await tx.insert(WebhookAttempt, { deliveryId: id, attemptedAt: Date.now(), statusCode: 200, durationMs: 1 });
+      });
+      await Promise.race([recorded, sleep(200)]);
+      return ofDeliveries(ids, manager);
+    });
+    const during = await listed();
+    expect(during.attempt_log).toHaveLength(during.attempts);
+    await recorded;
+    jest.restoreAllMocks();
+    const after = await listed();
+    expect(after.attempts).toBe(before.attempts + 1);
+    expect(after.attempt_log).toHaveLength(after.attempts);
+  });
+
+  it('signs with the old secret on X-Signature and the new one on X-Signature-Next during the grace period', async () => {
     const rotated = (await t.http.post(`/api/webhooks/${endpointId}/rotate-secret`).expect(200)).body;
     expect(rotated.secret).not.toBe(secret);
     await t.http.post(`/api/webhooks/${endpointId}/ping`).expect(202);
     const [hook] = await receiver.waitFor(1);
-    expect(String(hook.headers['x-signature']).split(', ')).toHaveLength(2);
+    await expect(verify(secret, hook.raw, String(hook.headers['x-signature']))).resolves.toBe(true);
+    await expect(verify(rotated.secret, hook.raw, String(hook.headers['x-signature-next']))).resolves.toBe(true);
     expect(verifyWebhookSignature(hook.raw, hook.headers, [secret]).valid).toBe(true);
     expect(verifyWebhookSignature(hook.raw, hook.headers, [rotated.secret]).valid).toBe(true);
     secret = rotated.secret;
@@ -245,6 +291,9 @@ describe('Webhooks: durability and SSRF', () => {
       ]) {
         expectProblem(await t.http.post('/api/webhooks').send({ url, events: ['*'] }), 400, 'unsafe-webhook-url');
       }
+      // A local receiver is refused for a reason a setting lifts: the detail names it.
+      const local = await t.http.post('/api/webhooks').send({ url: 'http://127.0.0.1:4000/hooks', events: ['*'] });
+      expect(expectProblem(local, 400, 'unsafe-webhook-url').detail).toContain('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true');
     } finally {
       await t.close({ destroy: true });
     }

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblems } from '../common/openapi/api-problems.js';
 import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { AuditEventPageDto, AuditEventsQueryDto } from './audit-events.dto.js';
 import { AuditTrail } from './audit-trail.service.js';
@@ -12,8 +13,12 @@ export class AuditEventsController {
 
   @Get()
   @RequirePermission('audit:read')
-  @ApiOperation({ summary: 'Changes made through the administration API and sign-ins, newest first' })
   @ApiOkResponse({ type: AuditEventPageDto })
+  @ApiOperation({
+    operationId: 'listAuditEvents',
+    summary: 'Changes made through the administration API and sign-ins, newest first',
+  })
+  @ApiProblems(400)
   async list(@Query() query: AuditEventsQueryDto): Promise<AuditEventPageDto> {
     const filter = {
       actor: query.actor,

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsRFC3339, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../common/dto/list-query.dto.js';
 import { AUDIT_OUTCOMES, type AuditEvent, type AuditOutcome } from './audit-event.entity.js';
@@ -27,8 +27,9 @@ export class AuditEventsQueryDto extends ListQueryDto {
 }
 
 /** One recorded change or sign-in: who, what, on which record, from where; never a secret. */
+@ApiSchema({ name: 'AuditEvent' })
 export class AuditEventDto {
-  @ApiProperty({ example: 41 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 41 }) id!: number;
   @ApiProperty({ format: 'date-time' }) occurred_at!: string;
   @ApiProperty({
     example: 'user:1',
@@ -45,7 +46,8 @@ export class AuditEventDto {
   request_id!: string | null;
   @ApiProperty({ type: String, nullable: true, example: '203.0.113.7' }) source_ip!: string | null;
   @ApiProperty({
-    type: Object,
+    type: 'object',
+    additionalProperties: true,
     nullable: true,
     example: { fields: ['label', 'role'] },
     description: 'Names of the fields changed, the problem of a refusal, the reason of a failed sign-in',
@@ -70,11 +72,13 @@ export class AuditEventDto {
 }
 
 /** A page of the audit trail, newest first. */
+@ApiSchema({ name: 'AuditEventPage' })
 export class AuditEventPageDto {
   @ApiProperty({ type: [AuditEventDto] }) items!: AuditEventDto[];
-  @ApiProperty({ example: 1, description: 'Events matching the filter, over all pages' }) total!: number;
-  @ApiProperty({ example: 20 }) limit!: number;
-  @ApiProperty({ example: 0 }) offset!: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Events matching the filter, over all pages' })
+  total!: number;
+  @ApiProperty({ type: 'integer', example: 20 }) limit!: number;
+  @ApiProperty({ type: 'integer', example: 0 }) offset!: number;
 
   static from(page: { items: AuditEvent[]; total: number; limit: number; offset: number }): AuditEventPageDto {
     return Object.assign(new AuditEventPageDto(), {

@@ -1,18 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { FileField, type FileRecordDto } from '../files/index.js';
 
 /** Example entity: an article with a thumbnail and ordered attachments. */
 @Entity({ name: 'articles' })
 export class Article {
+  @ApiProperty({ type: 'integer', example: 7 })
   @PrimaryGeneratedColumn()
   id!: number;
 
+  @ApiProperty({ maxLength: 300, example: 'Release notes' })
   @Column({ type: 'varchar', length: 300 })
   title!: string;
 
+  @ApiProperty()
   @CreateDateColumn()
   created_at!: Date;
 
+  @ApiProperty()
   @UpdateDateColumn()
   updated_at!: Date;
 

@@ -1,17 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, type Type } from '@nestjs/common';
 import {
   ApiBody,
+  ApiCreatedResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { RequirePermission } from '../common/auth/auth.decorators.js';
+import { ApiProblems } from '../common/openapi/api-problems.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
 import { ListQueryDto } from '../common/dto/list-query.dto.js';
-import type { Page } from './catalog.dto.js';
+import { pageSchemaOf, type Page } from './catalog.dto.js';
 import type { CatalogEntity, CatalogService } from './catalog.service.js';
 
 export interface CatalogResource {
@@ -21,6 +22,8 @@ export interface CatalogResource {
   label: string;
   /** DI token of the resource's {@link CatalogService}. */
   service: symbol;
+  /** The entity class: the response schema, its file fields included. */
+  entity: Type<CatalogEntity>;
   createDto: Type<object>;
   updateDto: Type<object>;
 }
@@ -29,6 +32,9 @@ export interface CatalogResource {
 export function createCatalogController(resource: CatalogResource): Type<unknown> {
   const read = RequirePermission(`${resource.label}:read`);
   const write = RequirePermission(`${resource.label}:write`);
+  const one = `${resource.label[0].toUpperCase()}${resource.label.slice(1)}`;
+  const all = `${resource.path[0].toUpperCase()}${resource.path.slice(1)}`;
+  const missing: [number, string] = [404, `No such ${resource.label}`];
 
   @ApiTags(resource.path)
   @Controller(resource.path)
@@ -37,32 +43,41 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
 
     @Get()
     @read
-    @ApiOperation({ summary: `List ${resource.path} with their files` })
+    @ApiOperation({ operationId: `list${all}`, summary: `List ${resource.path} with their files, by id` })
+    @ApiOkResponse({ type: pageSchemaOf(resource.entity) })
+    @ApiProblems(400)
     list(@Query() query: ListQueryDto): Promise<Page<CatalogEntity>> {
       return this.catalog.list(query.limit, query.offset);
     }
 
     @Get(':id')
     @read
-    @ApiOperation({ summary: `Get one ${resource.label} with its files` })
-    @ApiNotFoundResponse({ description: 'No such entity' })
+    @ApiOperation({ operationId: `get${one}`, summary: `Get one ${resource.label} with its files` })
+    @ApiOkResponse({ type: resource.entity })
+    @ApiProblems(400, missing)
     get(@Param('id', ParseIdPipe) id: number): Promise<CatalogEntity> {
       return this.catalog.get(id);
     }
 
     @Post()
     @write
-    @ApiOperation({ summary: `Create a ${resource.label}` })
+    @ApiOperation({ operationId: `create${one}`, summary: `Create a ${resource.label}` })
     @ApiBody({ type: resource.createDto })
+    @ApiCreatedResponse({ type: resource.entity, description: 'Created; its file fields are empty' })
+    @ApiProblems(400)
     create(@Body(createValidationPipe(resource.createDto)) body: object): Promise<CatalogEntity> {
       return this.catalog.create(body);
     }
 
     @Patch(':id')
     @write
-    @ApiOperation({ summary: `Update a ${resource.label}` })
+    @ApiOperation({
+      operationId: `update${one}`,
+      summary: `Update a ${resource.label}; omitted properties keep their value`,
+    })
     @ApiBody({ type: resource.updateDto })
-    @ApiOkResponse({ description: 'Updated' })
+    @ApiOkResponse({ type: resource.entity, description: 'Updated' })
+    @ApiProblems(400, missing)
     update(
       @Param('id', ParseIdPipe) id: number,
       @Body(createValidationPipe(resource.updateDto)) body: object,
@@ -73,14 +88,13 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     @Delete(':id')
     @write
     @HttpCode(204)
-    @ApiOperation({ summary: `Delete a ${resource.label} and its files` })
+    @ApiOperation({ operationId: `delete${one}`, summary: `Delete a ${resource.label} and its files` })
     @ApiNoContentResponse({ description: 'Deleted' })
+    @ApiProblems(400, missing)
     remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
       return this.catalog.remove(id);
     }
   }
-  Object.defineProperty(CatalogController, 'name', {
-    value: `${resource.label[0].toUpperCase()}${resource.label.slice(1)}Controller`,
-  });
+  Object.defineProperty(CatalogController, 'name', { value: `${one}Controller` });
   return CatalogController;
 }

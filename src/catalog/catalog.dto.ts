@@ -1,7 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { Type } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOmittable } from '../common/dto/is-omittable.js';
 
+@ApiSchema({ name: 'CreateProduct' })
 export class CreateProductDto {
   @ApiProperty({ maxLength: 200, example: 'Desk lamp' })
   @IsString()
@@ -9,13 +11,14 @@ export class CreateProductDto {
   @MaxLength(200)
   name!: string;
 
-  @ApiPropertyOptional({ maxLength: 10000, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: 10000, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(10000)
   description?: string | null;
 }
 
+@ApiSchema({ name: 'UpdateProduct' })
 export class UpdateProductDto {
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOmittable()
@@ -24,13 +27,14 @@ export class UpdateProductDto {
   @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: 10000, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: 10000, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(10000)
   description?: string | null;
 }
 
+@ApiSchema({ name: 'CreateArticle' })
 export class CreateArticleDto {
   @ApiProperty({ maxLength: 300, example: 'Release notes' })
   @IsString()
@@ -39,6 +43,7 @@ export class CreateArticleDto {
   title!: string;
 }
 
+@ApiSchema({ name: 'UpdateArticle' })
 export class UpdateArticleDto {
   @ApiPropertyOptional({ maxLength: 300 })
   @IsOmittable()
@@ -54,4 +59,16 @@ export interface Page<T> {
   total: number;
   limit: number;
   offset: number;
+}
+
+/** The OpenAPI schema of a page of `entity`, named e.g. `ProductPage`. */
+export function pageSchemaOf(entity: Type<unknown>): Type<Page<unknown>> {
+  @ApiSchema({ name: `${entity.name}Page`, description: `A page of ${entity.name} entities, files resolved` })
+  class PageSchema implements Page<unknown> {
+    @ApiProperty({ type: entity, isArray: true }) items!: unknown[];
+    @ApiProperty({ type: 'integer', description: 'How many there are in all', example: 1 }) total!: number;
+    @ApiProperty({ type: 'integer', example: 20 }) limit!: number;
+    @ApiProperty({ type: 'integer', example: 0 }) offset!: number;
+  }
+  return PageSchema;
 }

@@ -1,27 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { FileField, type FileRecordDto } from '../files/index.js';
 
-/** Example entity: a product with a cover image and an ordered gallery. */
+/** A square thumbnail, cropped to fill it. */
+const THUMB = { width: 200, height: 200, fit: 'cover' } as const;
+/** A large WebP within 1600 pixels of width, proportions kept. */
+const LARGE = { width: 1600, fit: 'inside', format: 'webp' } as const;
+
+/** Example entity: a product with a cover image and an ordered gallery, both with image variants. */
 @Entity({ name: 'products' })
 export class Product {
+  @ApiProperty({ type: 'integer', example: 7 })
   @PrimaryGeneratedColumn()
   id!: number;
 
+  @ApiProperty({ maxLength: 200, example: 'Desk lamp' })
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 
+  @ApiProperty({ type: String, nullable: true, maxLength: 10000 })
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
+  @ApiProperty()
   @CreateDateColumn()
   created_at!: Date;
 
+  @ApiProperty()
   @UpdateDateColumn()
   updated_at!: Date;
 
-  @FileField({ accept: ['image/*'], maxSize: 5 * 1024 * 1024 })
+  @FileField({ accept: ['image/*'], maxSize: 5 * 1024 * 1024, variants: { thumb: THUMB, large: LARGE } })
   cover?: FileRecordDto | null;
 
-  @FileField({ multi: true, accept: ['image/*', 'application/pdf'], maxCount: 30 })
+  @FileField({ multi: true, accept: ['image/*', 'application/pdf'], maxCount: 30, variants: { thumb: THUMB } })
   gallery?: FileRecordDto[];
 }

@@ -8,6 +8,16 @@ describe('environment', () => {
     expect(config.sqlitePath).toMatch(/data\/app\.sqlite$/);
   });
 
+  it('listens on loopback unless HOST says otherwise, and refuses a HOST that is no address or name', () => {
+    expect(loadAppConfig({}).host).toBe('127.0.0.1');
+    for (const host of ['0.0.0.0', '::', 'localhost', 'files.internal.example']) {
+      expect(loadAppConfig({ HOST: host }).host).toBe(host);
+    }
+    for (const host of ['http://0.0.0.0', '0.0.0.0:3000', 'two words']) {
+      expect(() => validateEnvironment({ HOST: host })).toThrow(/HOST must be an IP address or a host name/);
+    }
+  });
+
   it('derives the SQLite file from DATA_DIR', () => {
     expect(loadAppConfig({ DATA_DIR: '/tmp/other' }).sqlitePath).toBe('/tmp/other/app.sqlite');
   });

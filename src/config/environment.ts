@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { IsIn, isFQDN, isIP, IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
 import { resolve } from 'node:path';
 import { durationMs, IsDuration, IsIntVariable, validateConfig } from './validate-config.js';
 
@@ -10,6 +10,19 @@ import { durationMs, IsDuration, IsIntVariable, validateConfig } from './validat
 export class Environment {
   @IsIntVariable(0, 65535)
   PORT = 3000;
+
+  /**
+   * The address the HTTP server listens on. Loopback by default, so that a start on a workstation is not open to its
+   * network; `0.0.0.0` (or `::`) in a container, or for clients and proxies on other machines.
+   */
+  @ValidateBy({
+    name: 'isHost',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false })),
+      defaultMessage: () => 'HOST must be an IP address or a host name',
+    },
+  })
+  HOST = '127.0.0.1';
 
   @IsString()
   DATA_DIR = './data';
@@ -88,6 +101,7 @@ export interface HttpConfig {
 /** App-wide values derived from the environment (also their DI token). */
 export class AppConfig {
   readonly port: number;
+  readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl?: string;
   readonly databaseSchema?: string;
@@ -103,6 +117,7 @@ export class AppConfig {
 
   constructor(env: Environment) {
     this.port = env.PORT;
+    this.host = env.HOST;
     this.dataDir = resolve(env.DATA_DIR);
     this.databaseUrl = env.DATABASE_URL;
     this.databaseSchema = env.DATABASE_SCHEMA;

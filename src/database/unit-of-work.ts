@@ -40,6 +40,16 @@ export class UnitOfWork {
     return result;
   }
 
+  /**
+   * Reads that must agree with each other (a row and its children): one snapshot on PostgreSQL (REPEATABLE READ, so a
+   * write committed between two of its queries is either wholly seen or not at all); on SQLite a transaction queued
+   * like the writes, so it never runs between the statements of one.
+   */
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.supportsRowLocks) return this.dataSource.transaction('REPEATABLE READ', work);
+    return this.serialize(() => this.dataSource.transaction(work));
+  }
+
   private serialize<T>(fn: () => Promise<T>): Promise<T> {
     const run = (tails.get(this.dataSource) ?? Promise.resolve()).then(fn, fn);
     tails.set(

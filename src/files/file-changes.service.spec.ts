@@ -29,6 +29,15 @@ describe('FileChangesService', () => {
       expect(storage.deleted).toEqual([a.storageKey]);
     });
 
+    it('deletes the image variants of the file with it', async () => {
+      const { service, fileRecords, storage } = setup();
+      const thumb = { key: 'product/1/photo.thumb-0123456789.png', width: 2, height: 2, size: 9 };
+      const variants = { thumb: { ...thumb, mimeType: 'image/png', checksumSha256: '1'.repeat(64) } };
+      const photo = fileRecords.add(cover, 0, { storageKey: 'product/1/photo', variants });
+      await service.delete(writer, photo.id);
+      expect(storage.deleted.sort()).toEqual(['product/1/photo', thumb.key]);
+    });
+
     it('leaves the other fields of the entity alone', async () => {
       const { service, fileRecords, b } = setup();
       const single = fileRecords.add(cover, 0);

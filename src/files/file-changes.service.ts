@@ -11,6 +11,7 @@ import { FileRecordsRepository, type FieldSlot } from './file-records.repository
 import { FilesError, FilesErrorCode } from './files.errors.js';
 import { FileEventPublisher } from './events/file-event-publisher.js';
 import { FileStorage } from './storage/file-storage.js';
+import { storedKeysOf } from './images/variant-state.js';
 
 /** Deletes and reorders the files of a field; positions stay 0..n-1 after every change. */
 @Injectable()
@@ -34,7 +35,7 @@ export class FileChangesService {
       await this.fileRecords.delete(id, tx.manager);
       await this.closeGap(slotOf(removed), tx.manager);
       await this.events.publish(tx, { kind: 'file.deleted', data: { file: FileRecordDto.from(removed) } });
-      tx.afterCommit(() => this.storage.delete(removed.storageKey));
+      tx.afterCommit(() => Promise.all(storedKeysOf(removed).map((key) => this.storage.delete(key))));
       return removed;
     });
   }

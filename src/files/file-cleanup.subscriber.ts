@@ -12,6 +12,7 @@ import { FileFieldRegistry } from './file-field.registry.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FileRecordsRepository } from './file-records.repository.js';
 import { FileStorage } from './storage/file-storage.js';
+import { storedKeysOf } from './images/variant-state.js';
 
 const PENDING_KEYS = 'files:pending-deletes';
 
@@ -45,7 +46,7 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
       await this.events.publish({ manager: event.manager }, deleted);
     }
     await this.fileRecords.remove(files, event.manager);
-    pendingKeys(event.queryRunner).push(...files.map((file) => file.storageKey));
+    pendingKeys(event.queryRunner).push(...files.flatMap(storedKeysOf));
   }
 
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { ApiProperty } from '@nestjs/swagger';
+import { FileRecordDto } from './file-record.dto.js';
+import { assertValidImageOptions, describeVariants, type ImageVariantOptions } from './images/image-options.js';
 
 /** Options of {@link FileField}. */
 export interface FileFieldOptions {
@@ -13,6 +16,14 @@ export interface FileFieldOptions {
    * is accepted except HTML, SVG and executables, which a field accepts only by naming them exactly.
    */
   accept?: readonly string[];
+  /**
+   * Image variants by name (lower case), made with sharp from every JPEG, PNG, WebP, GIF, AVIF or TIFF of the field
+   * and stored next to it, e.g. `{ thumb: { width: 200, height: 200, fit: 'cover' } }`. Such a field refuses images
+   * it cannot decode (415) or with more than `maxPixels` pixels (413).
+   */
+  variants?: Readonly<Record<string, ImageVariantOptions>>;
+  /** Most pixels of an image (width × height) the field stores; default 268402689 (16383²) with variants. */
+  maxPixels?: number;
 }
 
 /** One declared file field of an entity class. */
@@ -22,6 +33,8 @@ export interface FileFieldDefinition {
   readonly maxSize?: number;
   readonly maxCount?: number;
   readonly accept?: readonly string[];
+  readonly variants?: Readonly<Record<string, ImageVariantOptions>>;
+  readonly maxPixels?: number;
 }
 
 export const FILE_FIELDS_METADATA = Symbol('file-fields:fields');
@@ -33,7 +46,9 @@ const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 /**
  * Marks an entity property as a file field. The property is not a database column: it is filled on every
  * response by the file resolution interceptor, with one file record (or null), or, with `multi: true`,
- * an array of file records ordered by `sort_order` (or []).
+ * an array of file records ordered by `sort_order` (or []). The property documents itself in the OpenAPI schema of
+ * the entity: a nullable `FileRecord`, or an array of `FileRecord`. With `variants`, each record also lists its image
+ * variants (`variants: { thumb: { url, width, height, size, mime_type } | null }`).
  *
  * @example
  * ```ts
@@ -41,6 +56,8 @@ const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
  *   @PrimaryGeneratedColumn() id!: number;
  *   @FileField() cover?: FileRecordDto | null;
  *   @FileField({ multi: true }) gallery?: FileRecordDto[];
+ *   @FileField({ accept: ['image/*'], variants: { thumb: { width: 200, height: 200, fit: 'cover' } } })
+ *   photo?: FileRecordDto | null;
  * }
  * ```
  */
@@ -54,10 +71,31 @@ export function FileField(options: FileFieldOptions = {}): PropertyDecorator {
     assertValidOptions(property, options);
     const field: FileFieldDefinition = { ...options, name: property, multi: options.multi ?? false };
     Reflect.defineMetadata(FILE_FIELDS_METADATA, [...own.filter((f) => f.name !== property), field], target);
+    const description = describeFileField(field);
+    const documented = field.multi
+      ? ApiProperty({ type: FileRecordDto, isArray: true, description })
+      : ApiProperty({ type: FileRecordDto, nullable: true, description });
+    documented(prototype, property);
   };
 }
 
-function assertValidOptions(property: string, { multi, maxSize, maxCount, accept }: FileFieldOptions): void {
+/** A file field's rules in one sentence, e.g. `File field (multi, ordered by sort_order): at most 30 files; …`. */
+export function describeFileField(field: FileFieldDefinition): string {
+  const rules = [
+    field.maxCount !== undefined ? `at most ${field.maxCount} files` : undefined,
+    field.maxSize !== undefined ? `each at most ${field.maxSize} bytes` : undefined,
+    field.accept ? `accepts ${field.accept.join(', ')}` : undefined,
+    field.maxPixels !== undefined ? `images of at most ${field.maxPixels} pixels` : undefined,
+    field.variants ? `image variants ${describeVariants(field.variants)} (see FileRecord.variants)` : undefined,
+  ].filter((rule) => rule !== undefined);
+  const kind = field.multi
+    ? 'File field (multi, ordered by sort_order; [] when empty)'
+    : 'File field (null when empty)';
+  return rules.length > 0 ? `${kind}: ${rules.join('; ')}.` : `${kind}.`;
+}
+
+function assertValidOptions(property: string, options: FileFieldOptions): void {
+  const { multi, maxSize, maxCount, accept } = options;
   const positive = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n > 0);
   if (!positive(maxSize)) throw new Error(`@FileField() ${property}: maxSize must be a positive integer`);
   if (!positive(maxCount)) throw new Error(`@FileField() ${property}: maxCount must be a positive integer`);
@@ -65,6 +103,7 @@ function assertValidOptions(property: string, { multi, maxSize, maxCount, accept
   if (accept?.some((type) => !/^[a-z0-9.+-]+\/([a-z0-9.+-]+|\*)$/.test(type) && type !== '*/*')) {
     throw new Error(`@FileField() ${property}: accept holds an invalid MIME type or pattern`);
   }
+  assertValidImageOptions(property, options);
 }
 
 /**

@@ -56,6 +56,11 @@ export class FileFieldRegistry implements OnModuleInit {
     return null;
   }
 
+  /** Every attachable entity, in the order the DataSource lists them. */
+  all(): AttachableEntity[] {
+    return [...this.byType.values()];
+  }
+
   get size(): number {
     return this.byType.size;
   }

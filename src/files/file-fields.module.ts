@@ -31,8 +31,13 @@ import { OrphanSweeper } from './orphans/orphan-sweeper.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
 import { FileStorage } from './storage/file-storage.js';
+import { IMAGE_PROVIDERS } from './images/image-providers.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
 import { UploadSlots } from './upload/upload-slots.js';
+import { FileUrls } from './urls/file-urls.js';
+import { ImageVariantSource } from './images/image-variant-source.js';
+import { FileVariantSource } from './urls/file-variant-source.js';
+import { SignedFileContent } from './urls/signed-file-content.js';
 
 /** `forRootAsync`: options from other providers, and optionally where change events go. */
 export interface FileFieldsAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
@@ -53,11 +58,15 @@ const PARTS: Provider[] = [
   FileContentService,
   MultipartReceiver,
   UploadSlots,
+  ...IMAGE_PROVIDERS,
   FileFieldResolver,
   ResolveFileFieldsInterceptor,
   FileCleanupSubscriber,
   OrphanSweeper,
   OrphanSweepSchedule,
+  FileUrls,
+  SignedFileContent,
+  { provide: FileVariantSource, useClass: ImageVariantSource },
   {
     provide: FileStorage,
     inject: [FILE_FIELDS_OPTIONS],
@@ -107,7 +116,7 @@ export class FileFieldsModule implements OnApplicationShutdown {
           : { provide: FileEventPublisher, useClass: NoFileEvents },
         ...PARTS,
       ],
-      exports: [FileStorage, OrphanSweeper],
+      exports: [FileStorage, OrphanSweeper, FileUrls],
     };
   }
 }

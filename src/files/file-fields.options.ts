@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FileStorage } from './storage/file-storage.js';
 
 /** How the file-field framework is set up by the application that imports it. */
@@ -17,6 +18,20 @@ export interface FileFieldsOptions {
   orphanSweepIntervalMs?: number;
   /** false: orphans are swept only by hand (OrphanSweeper.sweep), never in the background. Default true. */
   sweepOrphansInBackground?: boolean;
+  /**
+   * The application's public URL (`https://api.example.com`): file records' `url` is absolute on it. Default none:
+   * URLs relative to the application's root.
+   */
+  publicUrl?: string;
+  /**
+   * The key (at least 32 bytes) that signs file URLs; every instance serving the same files needs the same one.
+   * Default: random per process, so URLs work only on the instance that issued them, until it restarts.
+   */
+  urlSigningKey?: Uint8Array;
+  /** How long a file's `url` works at least; the same URL is issued for up to an hour. Default one hour. */
+  urlTtlMs?: number;
+  /** `proxy`: URLs of the signed route; `direct`: the storage's own (S3 presigned URLs). Default `proxy`. */
+  urlMode?: 'proxy' | 'direct';
 }
 
 export type ResolvedFileFieldsOptions = Required<FileFieldsOptions>;
@@ -34,5 +49,9 @@ export function resolveFileFieldsOptions(options: FileFieldsOptions): ResolvedFi
     orphanGraceMs: options.orphanGraceMs ?? HOUR_MS,
     orphanSweepIntervalMs: options.orphanSweepIntervalMs ?? HOUR_MS,
     sweepOrphansInBackground: options.sweepOrphansInBackground ?? true,
+    publicUrl: options.publicUrl ?? '',
+    urlSigningKey: options.urlSigningKey ?? randomBytes(32),
+    urlTtlMs: options.urlTtlMs ?? HOUR_MS,
+    urlMode: options.urlMode ?? 'proxy',
   };
 }

@@ -2,7 +2,7 @@ import { FileRecordDto, isoString } from './file-record.dto.js';
 import type { FileRecord } from './file-record.entity.js';
 
 describe('FileRecordDto', () => {
-  it('has the JSON keys in their documented order, with ISO timestamps', () => {
+  it('has the JSON keys in their documented order, with ISO timestamps and the URL it is given', () => {
     const record: FileRecord = {
       id: 3,
       storageKey: 'product/7/key',
@@ -14,13 +14,18 @@ describe('FileRecordDto', () => {
       mimeType: 'image/png',
       size: 42,
       checksumSha256: 'a'.repeat(64),
+      width: 640,
+      height: 480,
+      variants: null,
       createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)),
       updatedAt: new Date(Date.UTC(2026, 10, 23, 13, 35, 8, 71)),
     };
-    expect(JSON.stringify(FileRecordDto.from(record))).toBe(
+    const url = 'https://api.example.com/files/3/signed?expires=1795440000&signature=x';
+    expect(JSON.stringify(FileRecordDto.from(record, url))).toBe(
       JSON.stringify({
         id: 3,
         path: 'product/7/key',
+        url,
         attachment_id: 7,
         attachment_type: 'product',
         field: 'gallery',
@@ -28,12 +33,16 @@ describe('FileRecordDto', () => {
         original_name: 'photo.png',
         mime_type: 'image/png',
         size: 42,
+        width: 640,
+        height: 480,
         checksum_sha256: 'a'.repeat(64),
         created_at: '2026-01-02T03:04:05.006Z',
         updated_at: '2026-11-23T13:35:08.071Z',
       }),
     );
     expect(FileRecordDto.from(record)).toBeInstanceOf(FileRecordDto);
+    // Webhook events carry records without a URL: it would expire while the event waits for its delivery.
+    expect(Object.keys(JSON.parse(JSON.stringify(FileRecordDto.from(record))))).not.toContain('url');
   });
 });
 

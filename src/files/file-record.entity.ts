@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintNumber } from '../database/transformers.js';
+import type { VariantStates } from './images/variant-state.js';
 
 /** One stored file, attached to one field of one entity. */
 @Entity({ name: 'file_records' })
@@ -35,6 +36,17 @@ export class FileRecord {
 
   @Column({ name: 'checksum_sha256', type: 'varchar', length: 64 })
   checksumSha256!: string;
+
+  /** Pixels of a raster image as shown (EXIF orientation applied), read from its header at upload; else null. */
+  @Column({ type: 'integer', nullable: true })
+  width!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  height!: number | null;
+
+  /** The image variants made of this file so far, by name (JSON); null before the first. */
+  @Column({ type: 'simple-json', nullable: true })
+  variants!: VariantStates | null;
 
   @CreateDateColumn({ name: 'created_at' })
   createdAt!: Date;

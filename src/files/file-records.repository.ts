@@ -3,6 +3,7 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, type EntityManager } from 'typeorm';
 import { LeanSelect } from '../database/lean-select.js';
 import { FileRecord } from './file-record.entity.js';
+import { originalKeyOf, storedKeysOf } from './images/variant-state.js';
 
 /** One file field of one entity. */
 export interface FieldSlot {
@@ -58,14 +59,15 @@ export class FileRecordsRepository {
     return lean.select.plain(`${lean.select.selectFrom} WHERE ${conditions.join(' OR ')} ${lean.orderBy}`, parameters);
   }
 
-  /** Which of these storage keys belong to a record. */
+  /** Which of these storage keys belong to a record: as its file, or as one of its image variants. */
   async existingStorageKeys(keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const rows = await this.db.find(FileRecord, {
-      select: { storageKey: true },
-      where: { storageKey: In([...keys]) },
+      select: { storageKey: true, variants: true },
+      where: { storageKey: In([...new Set(keys.map(originalKeyOf))]) },
     });
-    return new Set(rows.map((row) => row.storageKey));
+    const referenced = new Set(rows.flatMap(storedKeysOf));
+    return new Set(keys.filter((key) => referenced.has(key)));
   }
 
   findById(id: number, manager: EntityManager = this.db): Promise<FileRecord | null> {

@@ -20,7 +20,20 @@ describe('files config', () => {
       uploadsPerPrincipal: 4,
       orphanGraceMs: 3_600_000,
       orphanSweepIntervalMs: 3_600_000,
+      urlTtlMs: 3_600_000,
+      urlMode: 'proxy',
     });
+  });
+
+  it('reads FILE_URL_TTL as a duration from 1m to 6d, and FILE_URL_MODE=direct only with S3', () => {
+    expect(load({ FILE_URL_TTL: '15m' }).urlTtlMs).toBe(900_000);
+    expect(load({ FILE_URL_TTL: '6d' }).urlTtlMs).toBe(518_400_000);
+    for (const ttl of ['59s', '7d', 'soon', '-1h']) {
+      expect(() => load({ FILE_URL_TTL: ttl })).toThrow(/FILE_URL_TTL: .*(from 1m to 6d|duration like)/);
+    }
+    expect(load({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', FILE_URL_MODE: 'direct' }).urlMode).toBe('direct');
+    expect(() => load({ FILE_URL_MODE: 'direct' })).toThrow(/FILE_URL_MODE=direct needs STORAGE_DRIVER=s3/);
+    expect(() => load({ FILE_URL_MODE: 'cdn' })).toThrow(/FILE_URL_MODE/);
   });
 
   it('reads S3 settings and refuses S3 without a bucket, naming the variable', () => {

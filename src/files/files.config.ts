@@ -1,10 +1,14 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, ValidateBy, ValidateIf } from 'class-validator';
 import { resolve } from 'node:path';
-import { IsIntVariable, validateConfig } from '../config/validate-config.js';
+import { durationMs, IsDuration, IsIntVariable, validateConfig } from '../config/validate-config.js';
+import { parseDuration } from '../common/duration.js';
 import type { FileFieldsOptions } from './file-fields.options.js';
 import { createStorage } from './storage/create-storage.js';
 import type { S3StorageOptions } from './storage/s3.storage.js';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** The variables the files module reads, with their defaults (written here only). */
 export class FilesEnvironment {
@@ -55,6 +59,32 @@ export class FilesEnvironment {
   /** How often the orphan sweeper runs (seconds); 0 runs it only at start and by hand. */
   @IsIntVariable(0)
   ORPHAN_SWEEP_INTERVAL_SECONDS = 3600;
+
+  /** How long a file record's `url` works at least (an S3 presigned URL lives at most 7 days, a window included). */
+  @IsDuration()
+  @ValidateBy({
+    name: 'fileUrlTtl',
+    validator: {
+      validate: (value: unknown) => {
+        const ms = typeof value === 'string' ? parseDuration(value) : undefined;
+        return ms === undefined || (ms >= MINUTE_MS && ms <= 6 * DAY_MS);
+      },
+      defaultMessage: () => 'FILE_URL_TTL must be from 1m to 6d',
+    },
+  })
+  FILE_URL_TTL = '1h';
+
+  /** `proxy`: file URLs go through the service's signed route; `direct`: S3 presigned URLs. */
+  @IsIn(['proxy', 'direct'])
+  @ValidateBy({
+    name: 'fileUrlMode',
+    validator: {
+      validate: (value: unknown, args) =>
+        value !== 'direct' || (args?.object as FilesEnvironment).STORAGE_DRIVER === 's3',
+      defaultMessage: () => 'FILE_URL_MODE=direct needs STORAGE_DRIVER=s3',
+    },
+  })
+  FILE_URL_MODE: 'proxy' | 'direct' = 'proxy';
 }
 
 /** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
@@ -81,6 +111,8 @@ export const filesConfig = registerAs('files', () => {
     uploadsPerPrincipal: env.UPLOADS_PER_PRINCIPAL,
     orphanGraceMs: env.ORPHAN_GRACE_SECONDS * 1000,
     orphanSweepIntervalMs: env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
+    urlTtlMs: durationMs(env.FILE_URL_TTL),
+    urlMode: env.FILE_URL_MODE,
   };
 });
 

@@ -19,6 +19,11 @@ export enum FilesErrorCode {
   StorageFull = 'storage-full',
   StorageUnavailable = 'storage-unavailable',
   FileContentUnavailable = 'file-content-unavailable',
+  FileUrlInvalid = 'file-url-invalid',
+  FileUrlExpired = 'file-url-expired',
+  ImageTooLarge = 'image-too-large',
+  ImageNotDecodable = 'image-not-decodable',
+  VariantNotFound = 'variant-not-found',
 }
 
 const FILES_ERRORS: ErrorCatalog<FilesErrorCode> = {
@@ -40,6 +45,11 @@ const FILES_ERRORS: ErrorCatalog<FilesErrorCode> = {
   [FilesErrorCode.StorageFull]: [507, 'File storage is full'],
   [FilesErrorCode.StorageUnavailable]: [503, 'File storage unavailable', 30],
   [FilesErrorCode.FileContentUnavailable]: [503, 'File content unavailable', 60],
+  [FilesErrorCode.FileUrlInvalid]: [403, 'Invalid file URL'],
+  [FilesErrorCode.FileUrlExpired]: [403, 'File URL expired'],
+  [FilesErrorCode.ImageTooLarge]: [413, 'Image has too many pixels'],
+  [FilesErrorCode.ImageNotDecodable]: [415, 'Image cannot be decoded'],
+  [FilesErrorCode.VariantNotFound]: [404, 'Variant not found'],
 };
 
 /** An error of the files module; its code decides the status. */

@@ -4,11 +4,13 @@ import { fakeExchange, principal } from './testing/file-fixtures.js';
 import { cover, filesFakes, gallery, pages, PRODUCT_ID } from './testing/files-setup.js';
 import { asReal } from './testing/in-memory-repositories.js';
 import { UploadSlots } from './upload/upload-slots.js';
+import type { FileVariants } from './images/file-variants.service.js';
 
 describe('FilesService', () => {
   const setup = () => {
     const fakes = filesFakes();
     const { options, owners, fileRecords, storage, receiver, unitOfWork, events } = fakes;
+    const variantsAsked: number[][] = [];
     const service = new FilesService(
       options,
       owners,
@@ -18,6 +20,10 @@ describe('FilesService', () => {
       unitOfWork,
       events,
       new UploadSlots(options),
+      { produceLater: (records) => void variantsAsked.push(records.map((r) => r.id)) } as Pick<
+        FileVariants,
+        'produceLater'
+      > as FileVariants,
     );
     const upload = (field: string, ...names: string[]) => {
       receiver.sends(...names.map((name) => ({ name, content: `bytes of ${name}` })));
@@ -25,7 +31,7 @@ describe('FilesService', () => {
       const { req, res } = fakeExchange();
       return service.upload(target, principal('product:write'), req, res);
     };
-    return { ...fakes, upload };
+    return { ...fakes, upload, variantsAsked };
   };
   const failsWith = (code: FilesErrorCode) => expect.objectContaining({ code }) as unknown as FilesError;
 
@@ -44,6 +50,27 @@ describe('FilesService', () => {
     // The replaced bytes go once the new record is committed; the new ones stay.
     expect(storage.deleted).toEqual([created.storageKey]);
     expect(storage.objects.has(fileRecords.byId(created.id).storageKey)).toBe(true);
+  });
+
+  it("removes a replaced file's image variants with it, and asks for the new file's after commit", async () => {
+    const { upload, storage, fileRecords, variantsAsked } = setup();
+    const [created] = (await upload('cover', 'a.png')).records;
+    expect(variantsAsked).toEqual([[created.id]]);
+    const thumb = { key: `${created.storageKey}.thumb-0123456789.png`, width: 2, height: 2, size: 9 };
+    fileRecords.byId(created.id).variants = {
+      thumb: { ...thumb, mimeType: 'image/png', checksumSha256: '1'.repeat(64) },
+    };
+    await upload('cover', 'b.png');
+    expect(storage.deleted.sort()).toEqual([created.storageKey, thumb.key].sort());
+    expect(fileRecords.byId(created.id).variants).toBeNull();
+    expect(variantsAsked).toEqual([[created.id], [created.id]]);
+  });
+
+  it('asks for no variants when the transaction fails', async () => {
+    const { upload, receiver, ownerRows, variantsAsked } = setup();
+    receiver.whileReceiving = () => ownerRows.remove('product', PRODUCT_ID);
+    await expect(upload('pages', 'a.png')).rejects.toEqual(failsWith(FilesErrorCode.EntityNotFound));
+    expect(variantsAsked).toEqual([]);
   });
 
   it('appends to a multi field after the files it holds, in the order of the parts', async () => {

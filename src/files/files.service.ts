@@ -16,6 +16,9 @@ import { FileStorage } from './storage/file-storage.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
 import { UploadSlots } from './upload/upload-slots.js';
 import type { StoredPart } from './upload/streaming-storage-engine.js';
+import { FileVariants } from './images/file-variants.service.js';
+import { imageRulesOf } from './images/image-options.js';
+import { storedKeysOf } from './images/variant-state.js';
 
 /** How many files one request may append to a multi field. */
 export const MAX_FILES_PER_REQUEST = 20;
@@ -44,6 +47,7 @@ export class FilesService {
     private readonly unitOfWork: UnitOfWork,
     private readonly events: FileEventPublisher,
     private readonly slots: UploadSlots,
+    private readonly variants: FileVariants,
   ) {}
 
   /**
@@ -71,6 +75,7 @@ export class FilesService {
       maxFiles: field.multi ? Math.min(MAX_FILES_PER_REQUEST, field.maxCount ?? Infinity) : 1,
       maxFileSize: Math.min(field.maxSize ?? Infinity, this.options.maxFileSize),
       accept: field.accept,
+      images: imageRulesOf(field),
     });
     try {
       return await this.unitOfWork.run(async (tx) => {
@@ -82,6 +87,8 @@ export class FilesService {
         for (const file of result.records) {
           await this.events.publish(tx, { kind, data: { file: FileRecordDto.from(file) } });
         }
+        // Image variants are made in the background once the records are committed; the answer does not wait.
+        tx.afterCommit(() => Promise.resolve(this.variants.produceLater(result.records)));
         return result;
       });
     } catch (error) {
@@ -120,10 +127,10 @@ export class FilesService {
     if (!existing) {
       return { created: true, records: await this.fileRecords.insert([newRecord(slot, part, 0)], tx.manager) };
     }
-    const previousKey = existing.storageKey;
+    const previousKeys = storedKeysOf(existing);
     const replaced = Object.assign(existing, newRecord(slot, part, existing.sortOrder));
     const saved = await this.fileRecords.save(replaced, tx.manager);
-    tx.afterCommit(() => this.storage.delete(previousKey));
+    tx.afterCommit(() => Promise.all(previousKeys.map((key) => this.storage.delete(key))));
     return { created: false, records: [saved] };
   }
 }
@@ -137,5 +144,8 @@ function newRecord(slot: FieldSlot, part: StoredPart, sortOrder: number): NewFil
     mimeType: part.mimeType,
     size: part.size,
     checksumSha256: part.checksumSha256,
+    width: part.image?.width ?? null,
+    height: part.image?.height ?? null,
+    variants: null,
   };
 }

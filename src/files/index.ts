@@ -5,8 +5,11 @@ export { FileFieldsModule, type FileFieldsAsyncOptions } from './file-fields.mod
 export type { FileFieldsOptions } from './file-fields.options.js';
 export { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from './files.config.js';
 export { AttachmentType, FileField, type FileFieldOptions } from './file-field.decorator.js';
+export type { ImageVariantOptions } from './images/image-options.js';
 export { FileRecord } from './file-record.entity.js';
 export { FileRecordDto } from './file-record.dto.js';
+export { FileFieldRegistry } from './file-field.registry.js';
+export { documentFileFields } from './file-fields.openapi.js';
 export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
 export { storageFaultReason } from './files.errors.js';
 export { LocalDiskStorage } from './storage/local-disk.storage.js';
@@ -19,4 +22,6 @@ export {
   type FileEventTransaction,
 } from './events/file-event-publisher.js';
 export { OrphanSweeper } from './orphans/orphan-sweeper.js';
+export { FileUrls } from './urls/file-urls.js';
+export { FileVariantSource, type StoredVariant } from './urls/file-variant-source.js';
 export { filesSchema as fileFieldsSchema } from './files.schema.js';

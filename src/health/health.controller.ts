@@ -1,10 +1,11 @@
 import { Controller, Get, HttpStatus, Logger, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiSchema, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/auth.decorators.js';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
+import { ApiProblems } from '../common/openapi/api-problems.js';
 import { FileStorage, storageFaultReason } from '../files/index.js';
 
 type CheckResult = 'up' | 'down';
@@ -13,6 +14,18 @@ interface Outcome {
   result: CheckResult;
   /** A short reason, safe to show anyone: /health is public, so never a message, a path or a host. */
   reason?: string;
+}
+
+@ApiSchema({ name: 'HealthChecks' })
+class HealthChecksSchema {
+  @ApiProperty({ enum: ['up', 'down'] }) database!: CheckResult;
+  @ApiProperty({ enum: ['up', 'down'] }) storage!: CheckResult;
+}
+
+@ApiSchema({ name: 'Health' })
+class HealthSchema {
+  @ApiProperty({ enum: ['ok'] }) status!: string;
+  @ApiProperty({ type: HealthChecksSchema }) checks!: HealthChecksSchema;
 }
 
 @ApiTags('health')
@@ -27,7 +40,10 @@ export class HealthController {
   ) {}
 
   @Get()
+  @ApiOkResponse({ type: HealthSchema, description: 'Both checks passed' })
+  @ApiProblems([503, 'A check failed: the problem holds `checks` and a short reason per failed check in `reasons`'])
   @ApiOperation({
+    operationId: 'checkHealth',
     summary: '200 when the database is reachable and the file storage can be written to, 503 otherwise',
     description: 'The storage check writes and removes a small probe, so a full or read-only disk is reported down.',
   })

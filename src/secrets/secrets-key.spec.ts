@@ -1,11 +1,11 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAppConfig } from '../config/environment.js';
-import { resolveSecretsKey, SECRETS_KEY_FILE } from './secrets-key.js';
+import { deriveSecretsKey, resolveSecretsKey, SECRETS_KEY_FILE } from './secrets-key.js';
 
 describe('resolveSecretsKey', () => {
   let dir: string;
@@ -68,5 +68,20 @@ describe('resolveSecretsKey', () => {
     expect(() => resolveSecretsKey(config)).toThrow(/^SECRETS_KEY is required with PostgreSQL/);
     expect(() => resolveSecretsKey(config)).toThrow(/openssl rand -base64 32/);
     await expect(stat(join(dir, SECRETS_KEY_FILE))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('deriveSecretsKey', () => {
+  it('derives 32 bytes per purpose with HKDF-SHA256: stable, distinct per purpose and per secrets key', () => {
+    const key = randomBytes(32);
+    const config = loadAppConfig({ SECRETS_KEY: key.toString('base64') });
+    const urls = deriveSecretsKey('file-urls', config);
+    expect(urls).toHaveLength(32);
+    expect(urls.equals(Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'secrets-key:file-urls', 32)))).toBe(true);
+    expect(deriveSecretsKey('file-urls', config).equals(urls)).toBe(true);
+    expect(deriveSecretsKey('other', config).equals(urls)).toBe(false);
+    expect(urls.equals(key)).toBe(false);
+    const another = loadAppConfig({ SECRETS_KEY: randomBytes(32).toString('base64') });
+    expect(deriveSecretsKey('file-urls', another).equals(urls)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAppConfig, type AppConfig } from '../config/environment.js';
@@ -90,6 +90,14 @@ export function resolveSecretsKey(config: AppConfig = loadAppConfig()): Buffer {
   const key = cache.get(id) ?? keyFile(config.dataDir);
   cache.set(id, key);
   return key;
+}
+
+/**
+ * A key of its own for one purpose (e.g. `file-urls`), derived from the secrets key with HKDF-SHA256: nothing to store
+ * or back up, the same on every instance, and none of these keys tells anything about another or the secrets key.
+ */
+export function deriveSecretsKey(purpose: string, config: AppConfig = loadAppConfig()): Buffer {
+  return Buffer.from(hkdfSync('sha256', resolveSecretsKey(config), Buffer.alloc(0), `secrets-key:${purpose}`, 32));
 }
 
 /** A {@link SecretBox} on the key from the environment (`process.env` unless given). */

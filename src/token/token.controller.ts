@@ -1,5 +1,5 @@
-import { Inject, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Inject, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { originOf } from '../audit/index.js';
 import { Public } from '../common/auth/auth.decorators.js';
@@ -7,6 +7,13 @@ import { OAUTH_TOKEN_PATH } from './oauth-error.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import type { TokenResponse } from './grants/grant.js';
 import { SigningKeysService } from './signing-keys.service.js';
+import {
+  AuthorizationServerMetadataSchema,
+  JsonWebKeySetSchema,
+  OAuthErrorSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+} from './token.schemas.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
 
 @ApiTags('oauth')
@@ -38,37 +45,44 @@ export class TokenController {
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
   @ApiOperation({
+    operationId: 'getToken',
     summary: 'Obtain an access token (OAuth 2.0)',
     description:
-      'client_credentials (Basic or client_secret_post, JSON or form), password and refresh_token ' +
-      '(client_id "administration"). Errors are RFC 6749 bodies.',
+      'client_credentials (HTTP Basic or client_secret_post, JSON or form), password and refresh_token ' +
+      '(client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.',
   })
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['grant_type'],
-      properties: Object.fromEntries(
-        ['grant_type', 'client_id', 'client_secret', 'scope', 'username', 'password', 'refresh_token'].map((name) => [
-          name,
-          { type: 'string' },
-        ]),
-      ),
-    },
-  })
+  @ApiBody({ type: TokenRequestSchema })
+  @ApiOkResponse({ type: TokenResponseSchema, description: 'A new access token (and refresh token)' })
+  @OAuthErrors(
+    [400, 'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client'],
+    [401, 'invalid_client: unknown client or wrong secret'],
+    [413, 'The body is too large'],
+    [429, 'Too many failed attempts from this address or for this client; see Retry-After'],
+    [503, 'temporarily_unavailable; see Retry-After'],
+  )
   token(@Body() body: unknown, @Req() req: Request): Promise<TokenResponse> {
     return this.endpoint.token(body, req.headers.authorization, originOf(req));
   }
 
   @Get('.well-known/jwks.json')
-  @ApiOperation({ summary: 'The public keys that verify access tokens (RFC 7517)' })
+  @ApiOperation({ operationId: 'getJwks', summary: 'The public keys that verify access tokens (RFC 7517)' })
+  @ApiOkResponse({ type: JsonWebKeySetSchema })
   jwks(): object {
     return this.keys.jwks();
   }
 
   @Get('.well-known/oauth-authorization-server')
-  @ApiOperation({ summary: 'Authorization server metadata (RFC 8414)' })
+  @ApiOperation({ operationId: 'getAuthorizationServerMetadata', summary: 'Authorization server metadata (RFC 8414)' })
+  @ApiOkResponse({ type: AuthorizationServerMetadataSchema })
   metadata(): object {
     return this.metadataDocument;
   }
+}
+
+/** The token endpoint's error answers: RFC 6749 error bodies, not problem details. */
+function OAuthErrors(...responses: Array<[status: number, description: string]>) {
+  return applyDecorators(
+    ...responses.map(([status, description]) => ApiResponse({ status, description, type: OAuthErrorSchema })),
+  );
 }

@@ -18,8 +18,10 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /**
- * For receivers: checks `X-Signature` (any of its comma-separated signatures, against any of the given secrets, in
- * constant time) over the raw body, and that `X-Webhook-Timestamp` is within the tolerance, against replay.
+ * For receivers of `github`-scheme endpoints: checks that `X-Signature` or `X-Signature-Next` (sent with the new
+ * secret during a rotation's grace period) matches any of the given secrets over the raw body, in constant time, and
+ * that `X-Webhook-Timestamp` is within the tolerance, against replay. Comma-separated lists (what earlier versions
+ * sent during a rotation) are accepted too. `standard` endpoints are verified with any Standard Webhooks library.
  */
 export function verifyWebhookSignature(
   rawBody: string | Buffer,
@@ -27,8 +29,8 @@ export function verifyWebhookSignature(
   secrets: readonly string[],
   options: VerifyOptions = {},
 ): VerifyResult {
-  const given = (header(headers, 'x-signature') ?? '')
-    .split(',')
+  const given = ['x-signature', 'x-signature-next']
+    .flatMap((name) => (header(headers, name) ?? '').split(','))
     .map((part) => part.trim())
     .filter(Boolean);
   const timestamp = Number(header(headers, 'x-webhook-timestamp'));

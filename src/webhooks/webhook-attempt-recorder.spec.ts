@@ -1,15 +1,20 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { attemptRecorder, THIS_INSTANCE, webhookFakes } from './testing/webhook-fixtures.js';
 import { GONE_REASON } from './webhook-endpoint-health.js';
 import type { SendResult } from './webhook-sender.js';
 
 describe('WebhookAttemptRecorder', () => {
+  // Disabling an endpoint logs a warning (WebhookEndpointHealth's spec checks it).
+  beforeEach(() => jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
   const setup = () => {
     const fakes = webhookFakes({ WEBHOOK_RETRY_SCHEDULE: '5s,5m' });
     const { clock, deliveries, attempts, endpoints } = fakes;
     const recorder = attemptRecorder(fakes);
     const now = clock.nowMs();
     const endpoint = endpoints.add();
-    const leased = (fields: { attempts?: number; leaseOwner?: string } = {}) =>
+    const leased = (fields: { attempts?: number; leaseOwner?: string; recoveredAt?: number } = {}) =>
       deliveries.add({
         endpointId: endpoint.id,
         nextAttemptAt: now,
@@ -85,6 +90,15 @@ describe('WebhookAttemptRecorder', () => {
     await recorder.recordAttempt(gone, endpoint, answered(410), false);
     expect(deliveries.byId(gone.id).status).toBe('failed');
     expect(endpoints.byId(endpoint.id)).toMatchObject({ active: false, disabledReason: GONE_REASON });
+  });
+
+  it('gives a delivery re-queued by a recovery one attempt, never retried', async () => {
+    const { deliveries, recorder, endpoint, leased, now } = setup();
+    const recovered = leased({ recoveredAt: now - 1_000 });
+
+    await recorder.recordAttempt(recovered, endpoint, answered(500), false);
+
+    expect(deliveries.byId(recovered.id)).toMatchObject({ status: 'failed', attempts: 1, completedAt: now });
   });
 
   it('stores nothing when the lease was lost to another instance', async () => {

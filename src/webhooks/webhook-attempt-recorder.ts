@@ -47,7 +47,10 @@ export class WebhookAttemptRecorder {
     private readonly clock: Clock,
   ) {}
 
-  /** False when the lease was lost, and then nothing is stored. A manual attempt is never retried. */
+  /**
+   * False when the lease was lost, and then nothing is stored. A manual attempt, or that of a delivery re-queued by a
+   * recovery, is never retried.
+   */
   async recordAttempt(
     delivery: WebhookDelivery,
     endpoint: WebhookEndpoint,
@@ -75,7 +78,8 @@ export class WebhookAttemptRecorder {
         return planned.map(({ id }) => held.has(id));
       });
     }
-    return this.unitOfWork.run(async ({ manager }) => {
+    return this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
       const held = new Set(await this.deliveries.releaseLeases(planned, this.owner, manager));
       const stored = planned.filter(({ id }) => held.has(id));
       await this.attempts.insertMany(
@@ -88,7 +92,7 @@ export class WebhookAttemptRecorder {
       for (const { outcome, verdict } of stored) {
         if (verdict.delivered && healthy.has(outcome.endpoint.id)) continue;
         if (verdict.delivered) healthy.add(outcome.endpoint.id);
-        await this.health.afterAttempt(outcome.endpoint, verdict, now, manager);
+        await this.health.afterAttempt(outcome.endpoint, verdict, now, tx);
       }
       return planned.map(({ id }) => held.has(id));
     });
@@ -100,8 +104,10 @@ export class WebhookAttemptRecorder {
     now: number,
   ): DeliveryRelease & { verdict: AttemptVerdict; attempt: NewWebhookAttempt } {
     const verdict = { delivered: isSuccess(result), gone: result.statusCode === GONE };
+    // A manual attempt, and one a recovery asked for, is that one attempt only.
+    const once = manual || delivery.recoveredAt != null;
     const retryIn =
-      verdict.delivered || verdict.gone || manual ? undefined : this.retryDelay(delivery.attempts + 1, result, now);
+      verdict.delivered || verdict.gone || once ? undefined : this.retryDelay(delivery.attempts + 1, result, now);
     const next: Required<DeliveryState> = {
       attempts: delivery.attempts + 1,
       lastStatusCode: result.statusCode ?? null,

@@ -58,6 +58,16 @@ describe('WebhookDeliveryClaimer', () => {
     expect(ids(await claimer.claimDue(10))).toEqual([3]);
   });
 
+  it("does not let one endpoint's backlog keep the others waiting once it is at its bound", async () => {
+    const { deliveries, claimer, now } = setup({ WEBHOOK_ENDPOINT_CONCURRENCY: '1' });
+    // A recovery's backlog: older than anything else, more than a claim looks at.
+    for (let i = 0; i < 20; i++) deliveries.add({ endpointId: 1, nextAttemptAt: now - 1_000 + i });
+    const other = deliveries.add({ endpointId: 2, nextAttemptAt: now });
+
+    expect(ids(await claimer.claimDue(1, 1))).toEqual([1]);
+    expect(ids(await claimer.claimDue(1, 1))).toEqual([other.id]);
+  });
+
   it('claims one delivery by id whatever its state or schedule, outside the endpoint bound', async () => {
     const { deliveries, claimer, now } = setup({ WEBHOOK_ENDPOINT_CONCURRENCY: '1' });
     deliveries.add({ endpointId: 1, nextAttemptAt: now });

@@ -54,8 +54,10 @@ export class WebhookDeliveryClaimer {
   /** Where rows cannot be locked (SQLite), transactions run one at a time: find, pick and lease in one. */
   private claimInTransaction(limit: number, perEndpoint: number): Promise<WebhookDelivery[]> {
     return this.unitOfWork.run(async (tx) => {
-      // More candidates than wanted: some may go to endpoints that are already at their bound.
-      const due = await this.deliveries.findDue(tx, this.clock.nowMs(), limit * 4);
+      // More candidates than wanted: some may go to endpoints that reach their bound with this claim. Those already at
+      // it are left out, so a backlog of one endpoint (a recovery) cannot keep the others' deliveries waiting.
+      const full = [...this.inFlightPerEndpoint].filter(([, held]) => held >= perEndpoint).map(([id]) => id);
+      const due = await this.deliveries.findDue(tx, this.clock.nowMs(), limit * 4, full);
       const picked = this.withinEndpointBound(due, limit, perEndpoint);
       return this.deliveries.lease(picked, this.owner, this.leaseEnd(), tx.manager);
     });

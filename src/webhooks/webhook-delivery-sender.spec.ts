@@ -3,6 +3,7 @@ import { FakeClock, FakeWebhookEndpointsRepository } from './testing/in-memory-r
 import { WebhookDeliverySender } from './webhook-delivery-sender.js';
 import type { SendResult, WebhookSender } from './webhook-sender.js';
 import { verifyWebhookSignature } from './verify-webhook-signature.js';
+import { newSigningSecret, signatureOf, standardSignatureOf } from './webhook-signer.js';
 
 describe('WebhookDeliverySender', () => {
   const setup = () => {
@@ -53,11 +54,12 @@ describe('WebhookDeliverySender', () => {
     });
   });
 
-  it('signs with the previous secret too until its grace period ends', async () => {
+  it('github: signs X-Signature with the previous secret and X-Signature-Next with the new one until the grace ends', async () => {
     const { sent, clock, sender, event, endpoints } = setup();
     const endpoint = endpoints.add({
-      secret: 'whsec_new',
+      secret: 'ffwh_new',
       previousSecret: 'whsec_old',
+      previousSignatureScheme: 'github',
       previousSecretExpiresAt: clock.nowMs() + 1_000,
     });
 
@@ -65,6 +67,66 @@ describe('WebhookDeliverySender', () => {
     clock.advance(1_000);
     await sender.send(endpoint, event);
 
-    expect(sent.map(({ headers }) => headers['X-Signature'].split(', ').length)).toEqual([2, 1]);
+    const [during, after] = sent;
+    expect(during.headers['X-Signature']).toBe(signatureOf(during.body, 'whsec_old'));
+    expect(during.headers['X-Signature-Next']).toBe(signatureOf(during.body, 'ffwh_new'));
+    expect(after.headers['X-Signature']).toBe(signatureOf(after.body, 'ffwh_new'));
+    expect(after.headers).not.toHaveProperty('X-Signature-Next');
+  });
+
+  it('standard: signs the Standard Webhooks way, with both secrets during the grace period', async () => {
+    const { sent, clock, sender, event, endpoints } = setup();
+    const [old, next] = [newSigningSecret('standard'), newSigningSecret('standard')];
+    const endpoint = endpoints.add({
+      signatureScheme: 'standard',
+      secret: next,
+      previousSecret: old,
+      previousSignatureScheme: 'standard',
+      previousSecretExpiresAt: clock.nowMs() + 1_000,
+    });
+
+    await sender.send(endpoint, event);
+    clock.advance(1_000);
+    await sender.send(endpoint, event);
+
+    /** What the signatures of a request cover, read from the request as a receiver would. */
+    const message = ({ body, headers }: (typeof sent)[number]) => ({
+      id: headers['webhook-id'],
+      timestamp: Number(headers['webhook-timestamp']),
+      body,
+    });
+    const [during, after] = sent;
+    expect(during.headers).toMatchObject({
+      'X-Webhook-Event': 'file.created',
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(nowSeconds),
+      'webhook-signature': `${standardSignatureOf(message(during), old)} ${standardSignatureOf(message(during), next)}`,
+    });
+    expect(during.headers).not.toHaveProperty('X-Signature');
+    expect(after.headers['webhook-signature']).toBe(standardSignatureOf(message(after), next));
+  });
+
+  it('a rotation to another scheme signs with the old secret in the old scheme while the grace lasts', async () => {
+    const { sent, clock, sender, event, endpoints } = setup();
+    const next = newSigningSecret('standard');
+    const endpoint = endpoints.add({
+      signatureScheme: 'standard',
+      secret: next,
+      previousSecret: 'ffwh_old',
+      previousSignatureScheme: 'github',
+      previousSecretExpiresAt: clock.nowMs() + 1_000,
+    });
+
+    await sender.send(endpoint, event);
+    clock.advance(1_000);
+    await sender.send(endpoint, event);
+
+    const [during, after] = sent;
+    expect(during.headers['X-Signature']).toBe(signatureOf(during.body, 'ffwh_old'));
+    expect(during.headers['webhook-signature']).toBe(
+      standardSignatureOf({ id: 'evt_1', timestamp: nowSeconds, body: during.body }, next),
+    );
+    expect(after.headers).not.toHaveProperty('X-Signature');
+    expect(after.headers).toHaveProperty('webhook-signature');
   });
 });

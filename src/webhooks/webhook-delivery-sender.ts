@@ -3,9 +3,9 @@ import { Clock } from '../common/clock.js';
 import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
 import type { WebhookEvent } from './entities/webhook-event.entity.js';
 import { WebhookSender, type SendResult } from './webhook-sender.js';
-import { signatureHeader } from './webhook-signer.js';
+import { signatureHeaders, type SigningKey } from './webhook-signer.js';
 
-/** Builds the JSON body of an event for one endpoint, signs it with the endpoint's secrets, and sends it. */
+/** Builds the JSON body of an event for one endpoint, signs it in the endpoint's scheme(s), and sends it. */
 @Injectable()
 export class WebhookDeliverySender {
   constructor(
@@ -24,17 +24,18 @@ export class WebhookDeliverySender {
     });
     return this.sender.send(endpoint.url, body, {
       'Content-Type': 'application/json',
-      'X-Signature': signatureHeader(body, this.signingSecrets(endpoint)),
       'X-Webhook-Id': event.id,
       'X-Webhook-Event': event.kind,
       'X-Webhook-Timestamp': String(timestamp),
+      ...signatureHeaders({ id: event.id, timestamp, body }, this.signingKeys(endpoint)),
     });
   }
 
-  /** The current secret, and the previous one while its grace period lasts, so receivers can switch at leisure. */
-  private signingSecrets(endpoint: WebhookEndpoint): string[] {
-    const { secret, previousSecret, previousSecretExpiresAt } = endpoint;
-    const previousValid = previousSecret !== null && (previousSecretExpiresAt ?? 0) > this.clock.nowMs();
-    return previousValid ? [secret, previousSecret] : [secret];
+  /** The previous secret while its grace period lasts, then the current one, so receivers can switch at leisure. */
+  private signingKeys(endpoint: WebhookEndpoint): SigningKey[] {
+    const { secret, signatureScheme, previousSecret, previousSecretExpiresAt, previousSignatureScheme } = endpoint;
+    const current = { scheme: signatureScheme, secret };
+    if (previousSecret === null || (previousSecretExpiresAt ?? 0) <= this.clock.nowMs()) return [current];
+    return [{ scheme: previousSignatureScheme ?? signatureScheme, secret: previousSecret }, current];
   }
 }

@@ -1,17 +1,18 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { WebhookAttempt } from './entities/webhook-attempt.entity.js';
 import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookDelivery } from './entities/webhook-delivery.entity.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** One try at sending a delivery. */
+@ApiSchema({ name: 'WebhookAttempt' })
 export class WebhookAttemptDto {
   @ApiProperty({ format: 'date-time' }) attempted_at!: string;
-  @ApiProperty({ type: Number, nullable: true, example: 200, description: 'null when no answer came' })
+  @ApiProperty({ type: 'integer', nullable: true, example: 200, description: 'null when no answer came' })
   status_code!: number | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'Why the attempt failed, if it did' })
   error!: string | null;
-  @ApiProperty({ example: 87 }) duration_ms!: number;
+  @ApiProperty({ type: 'integer', example: 87 }) duration_ms!: number;
   @ApiProperty({ type: String, nullable: true, example: 'ok', description: 'The first 2 KiB of the response body' })
   response_body!: string | null;
 
@@ -27,15 +28,16 @@ export class WebhookAttemptDto {
 }
 
 /** One event to one endpoint: its state and the log of its attempts. */
+@ApiSchema({ name: 'WebhookDelivery' })
 export class WebhookDeliveryDto {
-  @ApiProperty({ example: 12 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 12 }) id!: number;
   @ApiProperty({ example: 'evt_2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11', description: 'The same on every retry' })
   event_id!: string;
   @ApiProperty({ enum: DELIVERY_STATUSES, example: 'succeeded' }) status!: DeliveryStatus;
-  @ApiProperty({ example: 1, description: 'Attempts made so far' }) attempts!: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Attempts made so far' }) attempts!: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Set only while pending' })
   next_attempt_at!: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: 200 }) last_status_code!: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, example: 200 }) last_status_code!: number | null;
   @ApiProperty({ type: String, nullable: true, example: null }) last_error!: string | null;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) completed_at!: string | null;
@@ -59,11 +61,13 @@ export class WebhookDeliveryDto {
 }
 
 /** A page of the delivery log of an endpoint, newest first. */
+@ApiSchema({ name: 'WebhookDeliveryPage' })
 export class WebhookDeliveryPageDto {
   @ApiProperty({ type: [WebhookDeliveryDto] }) items!: WebhookDeliveryDto[];
-  @ApiProperty({ example: 1, description: 'Deliveries matching the filter, over all pages' }) total!: number;
-  @ApiProperty({ example: 20 }) limit!: number;
-  @ApiProperty({ example: 0 }) offset!: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Deliveries matching the filter, over all pages' })
+  total!: number;
+  @ApiProperty({ type: 'integer', example: 20 }) limit!: number;
+  @ApiProperty({ type: 'integer', example: 0 }) offset!: number;
 
   static from(page: {
     items: Array<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }>;

@@ -1,12 +1,29 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
+import type { SignatureScheme } from './webhook-signer.js';
+import { SIGNATURE_SCHEME_PROPERTY, WebhookFilterDto } from './webhooks.dto.js';
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A webhook endpoint as the API shows it: its signing `secret` only right after registration or rotation. */
+@ApiSchema({ name: 'WebhookEndpoint' })
 export class WebhookEndpointDto {
-  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) id!: number;
   @ApiProperty({ example: 'https://example.org/hooks/files' }) url!: string;
+  @ApiProperty(SIGNATURE_SCHEME_PROPERTY) signature_scheme!: SignatureScheme;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'End of the grace period of the last rotation: until then the previous secret signs too (in the past once it ' +
+      'is over; null before any rotation)',
+  })
+  previous_secret_expires_at!: string | null;
   @ApiProperty({ example: ['file.created', 'file.deleted'], description: 'Event kinds, or `*` for all' })
   events!: string[];
+  @ApiProperty({ type: WebhookFilterDto, nullable: true, description: 'null: every event of those kinds' })
+  filter!: WebhookFilterDto | null;
   @ApiProperty({ type: String, nullable: true, example: 'ERP file sync' }) description!: string | null;
   @ApiProperty({ example: true, description: 'false: nothing is sent to it (disabled by hand or after failing)' })
   active!: boolean;
@@ -18,8 +35,10 @@ export class WebhookEndpointDto {
   })
   disabled_reason!: string | null;
   @ApiPropertyOptional({
-    example: 'whsec__wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U',
-    description: 'The signing secret: only in the answer to registration and to rotation',
+    example: 'ffwh_wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U0',
+    description:
+      'The signing secret, only in the answer to registration and to rotation. `ffwh_…` (github scheme): the whole ' +
+      'string is the HMAC key. `whsec_<base64>` (standard scheme): the key is the base64-decoded rest',
   })
   secret?: string;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
@@ -29,7 +48,10 @@ export class WebhookEndpointDto {
     return Object.assign(new WebhookEndpointDto(), {
       id: endpoint.id,
       url: endpoint.url,
+      signature_scheme: endpoint.signatureScheme,
+      previous_secret_expires_at: isoOrNull(endpoint.previousSecretExpiresAt),
       events: endpoint.events,
+      filter: endpoint.filter && Object.assign(new WebhookFilterDto(), endpoint.filter),
       description: endpoint.description,
       active: endpoint.active,
       disabled_reason: endpoint.disabledReason,
@@ -41,6 +63,7 @@ export class WebhookEndpointDto {
 }
 
 /** The answer to a ping: the id of the queued webhook.ping event. */
+@ApiSchema({ name: 'WebhookPing' })
 export class WebhookPingDto {
   @ApiProperty({ example: 'evt_2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11' }) event_id!: string;
 

@@ -39,9 +39,25 @@ describe('WebhookEndpointsService', () => {
   it('registers an endpoint with a fresh secret and its events once each', async () => {
     const { checkedUrls, service } = setup();
     const endpoint = await service.create({ url: 'https://example.org/a', events: ['file.created', 'file.created'] });
-    expect(endpoint).toMatchObject({ url: 'https://example.org/a', events: ['file.created'], active: true });
-    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(endpoint).toMatchObject({
+      url: 'https://example.org/a',
+      events: ['file.created'],
+      active: true,
+      signatureScheme: 'github',
+    });
+    expect(endpoint.secret).toMatch(/^ffwh_[A-Za-z0-9_-]{43}$/);
     expect(checkedUrls).toEqual(['https://example.org/a']);
+  });
+
+  it('registers a standard endpoint with a Standard Webhooks secret', async () => {
+    const { service } = setup();
+    const endpoint = await service.create({
+      url: 'https://example.org/a',
+      events: ['*'],
+      signature_scheme: 'standard',
+    });
+    expect(endpoint.signatureScheme).toBe('standard');
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   });
 
   it('refuses unknown event kinds before looking at the URL', async () => {
@@ -52,6 +68,34 @@ describe('WebhookEndpointsService', () => {
     await expect(service.create({ url: 'x', events: [PING_EVENT] })).rejects.toBeInstanceOf(ValidationFailedError);
     expect(checkedUrls).toEqual([]);
     expect(endpoints.rows).toEqual([]);
+  });
+
+  it('keeps a filter by known attachment types, changed or removed by an update', async () => {
+    const { endpoints, service } = setup();
+    const endpoint = await service.create({
+      url: 'https://example.org/a',
+      events: ['*'],
+      filter: { attachment_types: ['product'] },
+    });
+    expect(endpoints.byId(endpoint.id).filter).toEqual({ attachment_types: ['product'] });
+
+    await service.update(endpoint.id, { filter: { attachment_types: ['article', 'product'] } });
+    expect(endpoints.byId(endpoint.id).filter).toEqual({ attachment_types: ['article', 'product'] });
+    await service.update(endpoint.id, { description: 'kept' });
+    expect(endpoints.byId(endpoint.id).filter).toEqual({ attachment_types: ['article', 'product'] });
+    await service.update(endpoint.id, { filter: null });
+    expect(endpoints.byId(endpoint.id).filter).toBeNull();
+  });
+
+  it('refuses a filter naming an attachment type nothing has', async () => {
+    const { endpoints, service } = setup();
+    const brochures = { attachment_types: ['brochure'] };
+    await expect(service.create({ url: 'https://example.org/a', events: ['*'], filter: brochures })).rejects.toEqual(
+      expect.objectContaining({ violations: [expect.objectContaining({ field: 'filter.attachment_types' })] }),
+    );
+    const { id } = endpoints.add();
+    await expect(service.update(id, { filter: brochures })).rejects.toBeInstanceOf(ValidationFailedError);
+    expect(endpoints.byId(id).filter).toBeNull();
   });
 
   it('re-enabling an endpoint clears why it was disabled and its failure', async () => {
@@ -65,10 +109,36 @@ describe('WebhookEndpointsService', () => {
     const { clock, endpoints, service } = setup();
     const { id } = endpoints.add({ secret: 'whsec_old' });
     const rotated = await service.rotateSecret(id);
-    expect(rotated.secret).not.toBe('whsec_old');
+    expect(rotated.secret).toMatch(/^ffwh_/);
     expect(endpoints.byId(id)).toMatchObject({
       secret: rotated.secret,
+      signatureScheme: 'github',
       previousSecret: 'whsec_old',
+      previousSignatureScheme: 'github',
+      previousSecretExpiresAt: clock.nowMs() + 3_600_000,
+    });
+  });
+
+  it('changes the scheme only with a rotation, keeping the old secret in the old scheme for the grace period', async () => {
+    const { clock, endpoints, service } = setup();
+    const { id } = endpoints.add({ secret: 'whsec_old' });
+
+    await expect(service.update(id, { signature_scheme: 'standard' })).rejects.toEqual(
+      expect.objectContaining({ code: WebhooksErrorCode.SchemeChangeNeedsRotation }),
+    );
+    await expect(service.update(id, { signature_scheme: 'github', description: 'same scheme' })).resolves.toMatchObject(
+      {
+        description: 'same scheme',
+      },
+    );
+    expect(endpoints.byId(id)).toMatchObject({ secret: 'whsec_old', signatureScheme: 'github' });
+
+    const rotated = await service.rotateSecret(id, 'standard');
+    expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(endpoints.byId(id)).toMatchObject({
+      signatureScheme: 'standard',
+      previousSecret: 'whsec_old',
+      previousSignatureScheme: 'github',
       previousSecretExpiresAt: clock.nowMs() + 3_600_000,
     });
   });

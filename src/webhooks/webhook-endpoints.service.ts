@@ -1,23 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import type { DeliveryStatus, WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
+import type { WebhookEndpointFilter } from './webhook-endpoint-filter.js';
 import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
 import { PING_EVENT, WebhookEvents } from './webhook-events.service.js';
+import { newSigningSecret, type SignatureScheme } from './webhook-signer.js';
 import { WebhookUrlPolicy } from './webhook-url-policy.js';
 import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
-import type { CreateWebhookDto, UpdateWebhookDto } from './webhooks.dto.js';
+import type { CreateWebhookDto, UpdateWebhookDto, WebhookFilterDto } from './webhooks.dto.js';
 import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
 
-/** 256 random bits, base64url: the form of every secret this service hands out. */
-const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+/** The stored form of a filter from the API (a plain object; null for none). */
+const filterOf = (filter: WebhookFilterDto | null | undefined): WebhookEndpointFilter | null =>
+  filter ? { attachment_types: [...filter.attachment_types] } : null;
 
 /** Registration of endpoints, secret rotation, pings, and the delivery log. */
 @Injectable()
@@ -45,12 +47,16 @@ export class WebhookEndpointsService {
 
   async create(input: CreateWebhookDto): Promise<WebhookEndpoint> {
     this.catalog.assertSubscribable(input.events);
+    if (input.filter) this.catalog.assertAttachmentTypes(input.filter.attachment_types);
     await this.urls.assertAllowed(input.url);
+    const scheme = input.signature_scheme ?? 'github';
     const endpoint = {
       url: input.url,
       events: [...new Set(input.events)],
+      filter: filterOf(input.filter),
       description: input.description ?? null,
-      secret: newSecret(),
+      signatureScheme: scheme,
+      secret: newSigningSecret(scheme),
       active: true,
     };
     return this.unitOfWork.run(({ manager }) => this.endpoints.create(endpoint, manager));
@@ -58,11 +64,14 @@ export class WebhookEndpointsService {
 
   async update(id: number, input: UpdateWebhookDto): Promise<WebhookEndpoint> {
     if (input.events !== undefined) this.catalog.assertSubscribable(input.events);
+    if (input.filter) this.catalog.assertAttachmentTypes(input.filter.attachment_types);
     if (input.url !== undefined) await this.urls.assertAllowed(input.url);
     const saved = await this.unitOfWork.run(async ({ manager }) => {
       const endpoint = await this.found(id, manager);
+      assertSameScheme(endpoint, input.signature_scheme);
       if (input.url !== undefined) endpoint.url = input.url;
       if (input.events !== undefined) endpoint.events = [...new Set(input.events)];
+      if (input.filter !== undefined) endpoint.filter = filterOf(input.filter);
       if (input.description !== undefined) endpoint.description = input.description;
       if (input.active !== undefined)
         Object.assign(endpoint, { active: input.active, disabledReason: null, failingSince: null });
@@ -80,13 +89,18 @@ export class WebhookEndpointsService {
     this.dispatcher.endpointChanged({ id, removed: true });
   }
 
-  /** A new secret; deliveries are signed with both for WEBHOOK_SECRET_GRACE. */
-  async rotateSecret(id: number): Promise<WebhookEndpoint> {
+  /**
+   * A new secret, in the given scheme (the endpoint's own by default); deliveries are signed with both for
+   * WEBHOOK_SECRET_GRACE, each secret in its own scheme.
+   */
+  async rotateSecret(id: number, scheme?: SignatureScheme): Promise<WebhookEndpoint> {
     const saved = await this.unitOfWork.run(async ({ manager }) => {
       const endpoint = await this.found(id, manager);
       endpoint.previousSecret = endpoint.secret;
+      endpoint.previousSignatureScheme = endpoint.signatureScheme;
       endpoint.previousSecretExpiresAt = this.clock.nowMs() + this.config.secretGraceMs;
-      endpoint.secret = newSecret();
+      endpoint.signatureScheme = scheme ?? endpoint.signatureScheme;
+      endpoint.secret = newSigningSecret(endpoint.signatureScheme);
       return this.endpoints.save(endpoint, manager);
     });
     this.dispatcher.endpointChanged(saved);
@@ -105,8 +119,18 @@ export class WebhookEndpointsService {
 
   async deliveries(id: number, status: DeliveryStatus | undefined, limit: number, offset: number) {
     await this.found(id);
-    const [items, total] = await this.deliveryRows.pageOfEndpoint(id, { status, limit, offset });
-    const attempts = await this.attempts.ofDeliveries(items.map((delivery) => delivery.id));
+    // One snapshot: a delivery's state and its attempt log are written together, and are read together.
+    const [items, total, attempts] = await this.unitOfWork.read(async (manager) => {
+      const [page, count] = await this.deliveryRows.pageOfEndpoint(id, { status, limit, offset }, manager);
+      return [
+        page,
+        count,
+        await this.attempts.ofDeliveries(
+          page.map((delivery) => delivery.id),
+          manager,
+        ),
+      ] as const;
+    });
     return {
       items: items.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) })),
       total,
@@ -134,4 +158,15 @@ export class WebhookEndpointsService {
     if (!endpoint) throw new WebhooksError(WebhooksErrorCode.EndpointNotFound, `Webhook ${id} does not exist.`);
     return endpoint;
   }
+}
+
+/** A secret's format depends on the scheme, so only a rotation, which issues a new secret, can change the scheme. */
+function assertSameScheme(endpoint: WebhookEndpoint, scheme: SignatureScheme | undefined): void {
+  if (scheme === undefined || scheme === endpoint.signatureScheme) return;
+  throw new WebhooksError(
+    WebhooksErrorCode.SchemeChangeNeedsRotation,
+    `Webhook ${endpoint.id} signs in the ${endpoint.signatureScheme} scheme, whose secret cannot sign in the ` +
+      `${scheme} one: POST /api/webhooks/${endpoint.id}/rotate-secret with {"signature_scheme":"${scheme}"} issues a ` +
+      'secret in that scheme, and signs in both schemes during WEBHOOK_SECRET_GRACE.',
+  );
 }

@@ -1,32 +1,69 @@
 import { Injectable } from '@nestjs/common';
+import type { SchemaObject } from '@nestjs/swagger';
 import { ValidationFailedError } from '../common/errors/validation-failed.error.js';
 
 /** In an endpoint's `events`: every kind, including those registered later. */
 export const ALL_EVENTS = '*';
 
 /**
+ * The JSON Schema of an event's `data`, in the part of JSON Schema that OpenAPI 3.0 shares with it (`type`,
+ * `properties`, `required`, `items`, `enum`, `format`, `description`; no `nullable`, no type arrays): the same object
+ * is served by `GET /api/webhooks/event-types` and put in the OpenAPI document.
+ */
+export type EventDataSchema = SchemaObject;
+
+/** One event kind, as the part of the application that publishes it registers it. */
+export interface WebhookEventDefinition {
+  kind: string;
+  /** When it is sent, in one sentence. */
+  description: string;
+  dataSchema: EventDataSchema;
+  /** false: sent to one endpoint on demand (webhook.ping), never subscribed to. Default true. */
+  subscribable?: boolean;
+  /**
+   * The attachment type an event's data is about, which endpoints' `filter.attachment_types` is checked against.
+   * Kinds without it (webhook.*) are never filtered.
+   */
+  attachmentTypeOf?: (data: Record<string, unknown>) => string | undefined;
+}
+
+/**
  * The event kinds this application emits, registered by the parts that publish them, so the outbox knows no
  * feature by name. Endpoints may subscribe to the subscribable ones; the others are sent to one endpoint on demand.
+ * Publishers of events about attachments also say which attachment types exist, for the endpoints' filters.
  */
 @Injectable()
 export class WebhookEventCatalog {
-  private readonly kinds = new Set<string>();
-  private readonly subscribable = new Set<string>();
+  private readonly definitions = new Map<string, WebhookEventDefinition>();
+  private readonly attachmentTypeSources: Array<() => readonly string[]> = [];
 
-  register(kinds: readonly string[], { subscribable = true } = {}): void {
-    for (const kind of kinds) {
-      this.kinds.add(kind);
-      if (subscribable) this.subscribable.add(kind);
-    }
+  register(definitions: readonly WebhookEventDefinition[]): void {
+    for (const definition of definitions) this.definitions.set(definition.kind, definition);
+  }
+
+  /** Where the attachment types that events may be about come from (read when an endpoint's filter is checked). */
+  registerAttachmentTypes(source: () => readonly string[]): void {
+    this.attachmentTypeSources.push(source);
   }
 
   has(kind: string): boolean {
-    return this.kinds.has(kind);
+    return this.definitions.has(kind);
+  }
+
+  /** Every registered kind, by name (whatever order their publishers were built in). */
+  all(): WebhookEventDefinition[] {
+    return [...this.definitions.values()].sort((a, b) => a.kind.localeCompare(b.kind));
   }
 
   /** What an endpoint may list in `events`, `*` last. */
   subscribableKinds(): string[] {
-    return [...this.subscribable, ALL_EVENTS];
+    const subscribable = this.all().filter((definition) => definition.subscribable !== false);
+    return [...subscribable.map((definition) => definition.kind), ALL_EVENTS];
+  }
+
+  /** The attachment type an event of this kind with this data is about; undefined for kinds that have none. */
+  attachmentTypeOf(kind: string, data: Record<string, unknown>): string | undefined {
+    return this.definitions.get(kind)?.attachmentTypeOf?.(data);
   }
 
   /** Refuses, as a validation failure of the field, a subscription to a kind nothing here emits. */
@@ -35,6 +72,19 @@ export class WebhookEventCatalog {
     if (events.every((kind) => allowed.includes(kind))) return;
     throw new ValidationFailedError([
       { field, messages: [`each value in ${field} must be one of the following values: ${allowed.join(', ')}`] },
+    ]);
+  }
+
+  /**
+   * Refuses, as a validation failure of the field, an attachment type no registered source knows (a typo would
+   * otherwise filter out every event silently). Without a source, any well-formed name is accepted.
+   */
+  assertAttachmentTypes(types: readonly string[], field = 'filter.attachment_types'): void {
+    if (this.attachmentTypeSources.length === 0) return;
+    const known = [...new Set(this.attachmentTypeSources.flatMap((source) => source()))].sort();
+    if (types.every((type) => known.includes(type))) return;
+    throw new ValidationFailedError([
+      { field, messages: [`each value in ${field} must be one of the following values: ${known.join(', ')}`] },
     ]);
   }
 }

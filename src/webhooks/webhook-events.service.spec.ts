@@ -52,6 +52,36 @@ describe('WebhookEvents (the outbox)', () => {
     expect(deliveries.rows.map((delivery) => delivery.endpointId)).toEqual([target.id]);
   });
 
+  it('sends an event about an attachment type only where the filter lets it through, others everywhere', async () => {
+    const { catalog, endpoints, deliveries, events } = setup();
+    catalog.register([{ kind: 'note.posted', description: 'x', dataSchema: {} }]);
+    const unfiltered = endpoints.add({ events: ['*'] });
+    const products = endpoints.add({ events: ['*'], filter: { attachment_types: ['product'] } });
+    const articles = endpoints.add({
+      events: ['file.created', 'note.posted'],
+      filter: { attachment_types: ['article'] },
+    });
+    const recipients = async (kind: string, data: Record<string, unknown>) => {
+      deliveries.rows.length = 0;
+      await events.write(manager, kind, data);
+      return deliveries.rows.map((delivery) => delivery.endpointId);
+    };
+
+    expect(await recipients('file.created', { file: { attachment_type: 'product' } })).toEqual([
+      unfiltered.id,
+      products.id,
+    ]);
+    expect(await recipients('file.created', { file: { attachment_type: 'article' } })).toEqual([
+      unfiltered.id,
+      articles.id,
+    ]);
+    expect(await recipients('note.posted', { attachment_type: 'product' })).toEqual([
+      unfiltered.id,
+      products.id,
+      articles.id,
+    ]);
+  });
+
   it('refuses a kind no publisher registered', async () => {
     const { eventRows, events } = setup();
     await expect(events.write(manager, 'file.exploded', {})).rejects.toThrow(/not registered/);

@@ -1,7 +1,94 @@
 import { Injectable } from '@nestjs/common';
-import { FILE_EVENT_KINDS, FileEventPublisher, type FileEvent, type FileEventTransaction } from '../files/index.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
+import {
+  FILE_EVENT_KINDS,
+  FileEventPublisher,
+  FileFieldRegistry,
+  type FileEvent,
+  type FileEventKind,
+  type FileEventTransaction,
+} from '../files/index.js';
+import { WebhookEventCatalog, type EventDataSchema, type WebhookEventDefinition } from './webhook-event-catalog.js';
 import { WebhookEvents } from './webhook-events.service.js';
+
+/**
+ * A file record as events carry it (FileRecordDto's JSON). Written out rather than derived from the DTO's decorators,
+ * which @nestjs/swagger reads only while building the document; the event-types suite checks that both agree.
+ */
+const FILE_RECORD: EventDataSchema = {
+  type: 'object',
+  description: 'One file of a file field',
+  required: [
+    'id',
+    'path',
+    'attachment_id',
+    'attachment_type',
+    'field',
+    'sort_order',
+    'original_name',
+    'mime_type',
+    'size',
+    'width',
+    'height',
+    'checksum_sha256',
+    'created_at',
+    'updated_at',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    path: { type: 'string', description: 'Storage key' },
+    attachment_id: { type: 'integer' },
+    attachment_type: { type: 'string' },
+    field: { type: 'string' },
+    sort_order: { type: 'integer', description: 'Position within the field, from 0' },
+    original_name: { type: 'string' },
+    mime_type: { type: 'string', description: 'Sniffed from the bytes' },
+    size: { type: 'integer', description: 'Bytes' },
+    width: { type: 'integer', nullable: true, description: 'Pixels of an image as shown; null for other files' },
+    height: { type: 'integer', nullable: true, description: 'Pixels of an image as shown; null for other files' },
+    checksum_sha256: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    url: {
+      type: 'string',
+      format: 'uri',
+      description: 'Never in events: signed URLs expire (GET /files/{id} gives a current one)',
+    },
+    variants: {
+      type: 'object',
+      description: 'Never in events: image variants are made after the change (GET /files/{id} lists them)',
+    },
+  },
+};
+
+const ONE_FILE: EventDataSchema = { type: 'object', required: ['file'], properties: { file: FILE_RECORD } };
+
+const FIELD_ORDER: EventDataSchema = {
+  type: 'object',
+  required: ['attachment_type', 'attachment_id', 'field', 'files'],
+  properties: {
+    attachment_type: { type: 'string' },
+    attachment_id: { type: 'integer' },
+    field: { type: 'string' },
+    files: { type: 'array', items: FILE_RECORD, description: 'The field’s files in their new order' },
+  },
+};
+
+/** `data.file.attachment_type`, or `data.attachment_type` (file.reordered). */
+function attachmentTypeOf(data: Record<string, unknown>): string | undefined {
+  const file = data.file as { attachment_type?: unknown } | undefined;
+  const type = file?.attachment_type ?? data.attachment_type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+const FILE_EVENTS: Record<FileEventKind, Pick<WebhookEventDefinition, 'description' | 'dataSchema'>> = {
+  'file.created': { description: 'A file record was added to a file field.', dataSchema: ONE_FILE },
+  'file.updated': { description: 'A single file field’s file was replaced.', dataSchema: ONE_FILE },
+  'file.deleted': {
+    description: 'A file record was removed, also when its entity was deleted.',
+    dataSchema: ONE_FILE,
+  },
+  'file.reordered': { description: 'A multi file field’s order changed.', dataSchema: FIELD_ORDER },
+};
 
 /** The files module's event port, implemented by the outbox: every file change becomes a webhook event. */
 @Injectable()
@@ -9,9 +96,11 @@ export class WebhookFileEvents extends FileEventPublisher {
   constructor(
     private readonly events: WebhookEvents,
     catalog: WebhookEventCatalog,
+    registry: FileFieldRegistry,
   ) {
     super();
-    catalog.register(FILE_EVENT_KINDS);
+    catalog.register(FILE_EVENT_KINDS.map((kind) => ({ kind, ...FILE_EVENTS[kind], attachmentTypeOf })));
+    catalog.registerAttachmentTypes(() => registry.all().map((entity) => entity.type));
   }
 
   async publish(tx: FileEventTransaction, event: FileEvent): Promise<void> {

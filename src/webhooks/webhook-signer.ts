@@ -1,11 +1,77 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
-/** `sha256=<hex>`: HMAC-SHA256 of the exact body bytes, the format of GitHub's X-Hub-Signature-256. */
+/**
+ * How an endpoint's deliveries are signed. `github`: `X-Signature: sha256=<hex>` over the body, GitHub's
+ * X-Hub-Signature-256 format. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature: v1,<base64>` over `{id}.{timestamp}.{body}`), also Svix's format.
+ */
+export const SIGNATURE_SCHEMES = ['github', 'standard'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+
+/** One secret that signs deliveries, and the scheme it signs them in. */
+export interface SigningKey {
+  scheme: SignatureScheme;
+  secret: string;
+}
+
+/** What a signature covers: the event id, the time of the attempt (epoch seconds), and the exact body. */
+export interface SignedMessage {
+  id: string;
+  timestamp: number;
+  body: string;
+}
+
+/** The prefix of `github` secrets: this service's own, so it promises no other format and secret scanners find it. */
+export const GITHUB_SECRET_PREFIX = 'ffwh_';
+/** The prefix of Standard Webhooks secrets, as the specification has it; the rest is the key in standard base64. */
+export const STANDARD_SECRET_PREFIX = 'whsec_';
+
+/**
+ * A new secret in the scheme's form, 256 random bits either way. `github`: `ffwh_` + base64url, and the whole string
+ * (prefix included) is the HMAC key, as GitHub uses its webhook secrets. `standard`: `whsec_` + standard base64 of
+ * the key bytes, as the Standard Webhooks specification asks.
+ */
+export function newSigningSecret(scheme: SignatureScheme): string {
+  const key = randomBytes(32);
+  return scheme === 'standard'
+    ? `${STANDARD_SECRET_PREFIX}${key.toString('base64')}`
+    : `${GITHUB_SECRET_PREFIX}${key.toString('base64url')}`;
+}
+
+/** `sha256=<hex>`: HMAC-SHA256 of the exact body bytes, keyed with the secret's text, as GitHub signs. */
 export function signatureOf(body: string | Buffer, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-/** The X-Signature header: one signature per secret (two while a rotated secret is in its grace period). */
-export function signatureHeader(body: string | Buffer, secrets: readonly string[]): string {
-  return secrets.map((secret) => signatureOf(body, secret)).join(', ');
+/** `v1,<base64>`: Standard Webhooks v1, HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the decoded secret. */
+export function standardSignatureOf(message: SignedMessage, secret: string): string {
+  const key = Buffer.from(
+    secret.startsWith(STANDARD_SECRET_PREFIX) ? secret.slice(STANDARD_SECRET_PREFIX.length) : secret,
+    'base64',
+  );
+  const hmac = createHmac('sha256', key).update(`${message.id}.${message.timestamp}.${message.body}`);
+  return `v1,${hmac.digest('base64')}`;
+}
+
+/**
+ * The signature headers of one attempt, given the signing keys oldest first (the previous secret while its grace
+ * period lasts, then the current one). Each scheme's headers are there when one of the keys is in that scheme, which
+ * is both during the grace period of a rotation that changed the scheme.
+ *
+ * `github`: `X-Signature` holds exactly one signature, by the oldest key, so a GitHub-format verifier configured with
+ * the secret it knows keeps working until the grace period ends; `X-Signature-Next` holds the new key's during it.
+ * `standard`: `webhook-signature` holds one `v1,` signature per key, space-separated, as the specification allows.
+ */
+export function signatureHeaders(message: SignedMessage, keys: readonly SigningKey[]): Record<string, string> {
+  const github = keys.filter((key) => key.scheme === 'github').map((key) => key.secret);
+  const standard = keys.filter((key) => key.scheme === 'standard').map((key) => key.secret);
+  const headers: Record<string, string> = {};
+  if (github.length > 0) headers['X-Signature'] = signatureOf(message.body, github[0]);
+  if (github.length > 1) headers['X-Signature-Next'] = signatureOf(message.body, github[github.length - 1]);
+  if (standard.length > 0) {
+    headers['webhook-id'] = message.id;
+    headers['webhook-timestamp'] = String(message.timestamp);
+    headers['webhook-signature'] = standard.map((secret) => standardSignatureOf(message, secret)).join(' ');
+  }
+  return headers;
 }

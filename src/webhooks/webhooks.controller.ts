@@ -1,37 +1,82 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiProblems } from '../common/openapi/api-problems.js';
 import { Audited } from '../audit/index.js';
 import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './webhook-delivery-view.dto.js';
 import { WebhookEndpointDto, WebhookPingDto } from './webhook-endpoint-view.dto.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
-import { CreateWebhookDto, DeliveriesQueryDto, UpdateWebhookDto } from './webhooks.dto.js';
+import { WebhookEventCatalog } from './webhook-event-catalog.js';
+import { WebhookEventTypeDto } from './webhook-event-type-view.dto.js';
+import { ANY_EVENT_SCHEMA, eventSchemaName } from './webhook-events.openapi.js';
+import { WebhookRecoveryDto } from './webhook-recovery-view.dto.js';
+import { RECOVERY_LIMIT, WebhookRecovery } from './webhook-recovery.service.js';
+import {
+  CreateWebhookDto,
+  DeliveriesQueryDto,
+  RecoverWebhookDeliveriesDto,
+  RotateWebhookSecretDto,
+  UpdateWebhookDto,
+} from './webhooks.dto.js';
 
 @ApiTags('webhooks')
 @RequirePermission('webhook:write')
 @Controller('api/webhooks')
 export class WebhooksController {
-  constructor(private readonly endpoints: WebhookEndpointsService) {}
+  constructor(
+    private readonly endpoints: WebhookEndpointsService,
+    private readonly recovery: WebhookRecovery,
+    private readonly catalog: WebhookEventCatalog,
+  ) {}
 
   @Post()
   @Audited('webhook-endpoint.create', 'webhook-endpoint')
+  @ApiCreatedResponse({ type: WebhookEndpointDto })
   @ApiOperation({
+    operationId: 'createWebhook',
     summary: 'Register an endpoint; the answer holds its signing secret, shown only here and on rotation',
   })
-  @ApiCreatedResponse({ type: WebhookEndpointDto })
+  @ApiProblems([400, 'Invalid body, or a URL that is not https or points at a private network'])
   async create(@Body() body: CreateWebhookDto): Promise<WebhookEndpointDto> {
     return WebhookEndpointDto.from(await this.endpoints.create(body), true);
   }
 
   @Get()
   @ApiOkResponse({ type: [WebhookEndpointDto] })
+  @ApiOperation({ operationId: 'listWebhooks', summary: 'List the webhook endpoints (never their secrets)' })
   async list(): Promise<WebhookEndpointDto[]> {
     return (await this.endpoints.list()).map((endpoint) => WebhookEndpointDto.from(endpoint));
   }
 
+  // Before `:id`, which would take `event-types` for an id.
+  @Get('event-types')
+  @ApiOkResponse({ type: [WebhookEventTypeDto] })
+  @ApiOperation({
+    operationId: 'listWebhookEventTypes',
+    summary: 'The event kinds, each with a description and the JSON Schema of its data',
+    description:
+      `The OpenAPI document describes each kind's whole delivery body as a component schema ` +
+      `(\`${eventSchemaName('<event>')}\`, e.g. \`${eventSchemaName('file.created')}\`), ` +
+      `and \`${ANY_EVENT_SCHEMA}\` as their union told apart by \`event\`, the body of the \`webhookEvent\` ` +
+      "callback of `createWebhook`: generate receivers' types from those.",
+  })
+  eventTypes(): WebhookEventTypeDto[] {
+    return this.catalog.all().map((definition) => WebhookEventTypeDto.from(definition));
+  }
+
   @Get(':id')
   @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiOperation({ operationId: 'getWebhook', summary: 'Get one webhook endpoint' })
+  @ApiProblems(400, [404, 'No such webhook endpoint'])
   async get(@Param('id', ParseIdPipe) id: number): Promise<WebhookEndpointDto> {
     return WebhookEndpointDto.from(await this.endpoints.get(id));
   }
@@ -39,6 +84,12 @@ export class WebhooksController {
   @Patch(':id')
   @Audited('webhook-endpoint.update', 'webhook-endpoint')
   @ApiOkResponse({ type: WebhookEndpointDto })
+  @ApiOperation({ operationId: 'updateWebhook', summary: 'Change URL, events, filter, description or active' })
+  @ApiProblems(
+    400,
+    [404, 'No such webhook endpoint'],
+    [409, 'A different signature_scheme: the scheme changes only with a rotation (rotate-secret)'],
+  )
   async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateWebhookDto): Promise<WebhookEndpointDto> {
     return WebhookEndpointDto.from(await this.endpoints.update(id, body));
   }
@@ -46,6 +97,9 @@ export class WebhooksController {
   @Delete(':id')
   @Audited('webhook-endpoint.delete', 'webhook-endpoint')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiOperation({ operationId: 'deleteWebhook', summary: 'Delete an endpoint and its delivery history' })
+  @ApiProblems(400, [404, 'No such webhook endpoint'])
   async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
     await this.endpoints.remove(id);
   }
@@ -53,23 +107,62 @@ export class WebhooksController {
   @Post(':id/rotate-secret')
   @Audited('webhook-endpoint.rotate-secret', 'webhook-endpoint')
   @HttpCode(200)
-  @ApiOperation({ summary: 'New signing secret; the old one still signs too during WEBHOOK_SECRET_GRACE' })
   @ApiOkResponse({ type: WebhookEndpointDto })
-  async rotate(@Param('id', ParseIdPipe) id: number): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.rotateSecret(id), true);
+  @ApiOperation({
+    operationId: 'rotateWebhookSecret',
+    summary:
+      'New signing secret, optionally in another scheme; the old one still signs too during WEBHOOK_SECRET_GRACE',
+  })
+  @ApiBody({ type: RotateWebhookSecretDto, required: false })
+  @ApiProblems(400, [404, 'No such webhook endpoint'])
+  async rotate(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: RotateWebhookSecretDto,
+  ): Promise<WebhookEndpointDto> {
+    return WebhookEndpointDto.from(await this.endpoints.rotateSecret(id, body.signature_scheme), true);
   }
 
   @Post(':id/ping')
   @Audited('webhook-endpoint.ping', 'webhook-endpoint')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a webhook.ping event to this endpoint' })
   @ApiAcceptedResponse({ type: WebhookPingDto })
+  @ApiOperation({ operationId: 'pingWebhook', summary: 'Send a webhook.ping event to this endpoint' })
+  @ApiProblems(400, [404, 'No such webhook endpoint'])
   async ping(@Param('id', ParseIdPipe) id: number): Promise<WebhookPingDto> {
     return WebhookPingDto.from(await this.endpoints.ping(id));
   }
 
+  @Post(':id/recover')
+  @Audited('webhook-endpoint.recover', 'webhook-endpoint')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: WebhookRecoveryDto })
+  @ApiOperation({
+    operationId: 'recoverWebhookDeliveries',
+    summary: 'Send again every failed or skipped delivery of a time window, one attempt each, oldest first',
+    description:
+      `Re-queues at most ${RECOVERY_LIMIT} deliveries, with their event ids, sent at the endpoint's concurrency. ` +
+      'When `remaining` > 0, call again with `since` = `next_since` (and the same `until`) once this recovery has ' +
+      'finished: until each of its deliveries has had its attempt, another recovery of the endpoint is refused (409).',
+  })
+  @ApiProblems(
+    400,
+    [404, 'No such webhook endpoint'],
+    [409, 'A recovery of this endpoint is still running, or the endpoint is disabled (re-enable it first)'],
+  )
+  async recover(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: RecoverWebhookDeliveriesDto,
+  ): Promise<WebhookRecoveryDto> {
+    return WebhookRecoveryDto.from(await this.recovery.recover(id, body));
+  }
+
   @Get(':id/deliveries')
   @ApiOkResponse({ type: WebhookDeliveryPageDto })
+  @ApiOperation({
+    operationId: 'listWebhookDeliveries',
+    summary: 'List the deliveries to this endpoint, newest first, with their attempts',
+  })
+  @ApiProblems(400, [404, 'No such webhook endpoint'])
   async deliveries(
     @Param('id', ParseIdPipe) id: number,
     @Query() query: DeliveriesQueryDto,
@@ -80,11 +173,12 @@ export class WebhooksController {
   @Post(':id/deliveries/:deliveryId/redeliver')
   @Audited('webhook-endpoint.redeliver', 'webhook-endpoint')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'One new attempt now, with the same event id (also for a disabled endpoint)',
-    description: 'Answers the delivery as it is after that attempt, with an empty `attempt_log`.',
-  })
   @ApiOkResponse({ type: WebhookDeliveryDto })
+  @ApiOperation({
+    operationId: 'redeliverWebhookDelivery',
+    summary: 'One new attempt now, with the same event id (also for a disabled endpoint)',
+  })
+  @ApiProblems(400, [404, 'No such endpoint or delivery'])
   async redeliver(
     @Param('id', ParseIdPipe) id: number,
     @Param('deliveryId', ParseIdPipe) deliveryId: number,

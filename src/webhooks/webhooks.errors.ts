@@ -4,12 +4,18 @@ export enum WebhooksErrorCode {
   EndpointNotFound = 'webhook-not-found',
   DeliveryNotFound = 'delivery-not-found',
   UnsafeUrl = 'unsafe-webhook-url',
+  SchemeChangeNeedsRotation = 'signature-scheme-change-needs-rotation',
+  RecoveryRunning = 'webhook-recovery-running',
+  EndpointDisabled = 'webhook-disabled',
 }
 
 const WEBHOOKS_ERRORS: ErrorCatalog<WebhooksErrorCode> = {
   [WebhooksErrorCode.EndpointNotFound]: [404, 'Webhook endpoint not found'],
   [WebhooksErrorCode.DeliveryNotFound]: [404, 'Delivery not found'],
   [WebhooksErrorCode.UnsafeUrl]: [400, 'Webhook URL refused'],
+  [WebhooksErrorCode.SchemeChangeNeedsRotation]: [409, 'The signature scheme changes only with a new secret'],
+  [WebhooksErrorCode.RecoveryRunning]: [409, 'A recovery of this endpoint is running'],
+  [WebhooksErrorCode.EndpointDisabled]: [409, 'Webhook endpoint disabled'],
 };
 
 /** An error of the webhooks admin API. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { AuditModule } from '../audit/index.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { FileFieldRegistry } from '../files/index.js';
 import { SecretsModule } from '../secrets/index.js';
 import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
@@ -12,11 +13,14 @@ import { WebhookAttemptRetention } from './webhook-attempt-retention.js';
 import { newLeaseOwner, WEBHOOK_LEASE_OWNER, WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
 import { WebhookDeliverySender } from './webhook-delivery-sender.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookEndpointDisabledNotice } from './webhook-endpoint-disabled.js';
 import { WebhookEndpointHealth } from './webhook-endpoint-health.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
+import { WebhookEventWriter } from './webhook-event-writer.js';
 import { WebhookEvents } from './webhook-events.service.js';
 import { WebhookFileEvents } from './webhook-file-events.js';
+import { WebhookRecovery } from './webhook-recovery.service.js';
 import { WebhookSender } from './webhook-sender.js';
 import { WebhookUrlPolicy } from './webhook-url-policy.js';
 import { webhooksConfig } from './webhooks.config.js';
@@ -51,7 +55,12 @@ import { WebhooksController } from './webhooks.controller.js';
     WebhookUrlPolicy,
     WebhookEndpointsService,
     WebhookFileEvents,
+    WebhookEventWriter,
+    WebhookEndpointDisabledNotice,
+    WebhookRecovery,
+    // The attachment types, for the endpoints' filters: read from the entities, as the file-field framework does.
+    FileFieldRegistry,
   ],
-  exports: [WebhookFileEvents],
+  exports: [WebhookFileEvents, WebhookEventCatalog],
 })
 export class WebhooksModule {}

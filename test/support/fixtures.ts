@@ -3,12 +3,15 @@ import type { Response } from 'supertest';
 /** The smallest valid PNG: 1x1 pixel. */
 export const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    '1f15c4890000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082',
   'hex',
 );
 
-/** A GIF header is enough for type sniffing. */
-export const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 1)]);
+/** The smallest valid GIF: 1x1 pixel (fields with image variants refuse images that do not decode). */
+export const GIF = Buffer.from(
+  '474946383961010001008000004c697100000021f90405000000002c00000000010001000002024c01003b',
+  'hex',
+);
 
 /** A minimal PDF header is enough for type sniffing. */
 export const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

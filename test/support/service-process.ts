@@ -1,8 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
+import { checkMode, readViolationLog } from './openapi-contract.js';
 import { ADMIN_PASSWORD, type TestDatabase } from './test-app.js';
 import { eventually } from './wait.js';
 
@@ -20,7 +22,15 @@ export interface ServiceBuild {
 export async function buildService(name: string): Promise<ServiceBuild> {
   const dir = join(root, 'dist-test', `${name}-${process.pid}`);
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir]);
+  await Promise.all([
+    run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir]),
+    // The response contract check the processes load with --import (see launchServiceProcess).
+    run(process.execPath, [
+      tsc,
+      ...['--ignoreConfig', 'test/support/openapi-contract.preload.ts', '--outDir', join(dir, 'test/support')],
+      ...['--rootDir', 'test/support', '--module', 'nodenext', '--target', 'es2023', '--types', 'node', '--noCheck'],
+    ]),
+  ]);
   return {
     dir,
     run: (script, args, env) =>
@@ -52,7 +62,14 @@ export async function launchServiceProcess(
   port?: number,
 ): Promise<ServiceProcess> {
   port ??= await freePort();
-  const child = spawn(process.execPath, [join(build.dir, 'src/main.js')], {
+  // Its responses are checked against openapi.json as the in-process apps' are; violations come back in a file.
+  const contract: string[] = [];
+  const violationLog = join(build.dir, `openapi-violations-${port}-${Date.now()}.jsonl`);
+  if (checkMode() !== 'off') {
+    contract.push('--import', pathToFileURL(join(build.dir, 'test/support/openapi-contract.preload.js')).href);
+    readViolationLog(violationLog);
+  }
+  const child = spawn(process.execPath, [...contract, join(build.dir, 'src/main.js')], {
     env: {
       ...process.env,
       LOG_LEVEL: 'silent',
@@ -60,6 +77,7 @@ export async function launchServiceProcess(
       ORPHAN_SWEEP_INTERVAL_SECONDS: '0',
       ...env,
       PORT: String(port),
+      OPENAPI_RESPONSE_LOG: violationLog,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

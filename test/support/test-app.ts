@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
 import { createDatabaseEnvironment, type DatabaseEnvironment } from './database-environment.js';
 import { freePort } from './free-port.js';
+import { observeServer } from './openapi-contract.js';
 
 /** A running instance of the real application on 127.0.0.1, with its own database and storage. */
 export interface TestApp {
@@ -43,6 +44,7 @@ export async function startApp(database: TestDatabase, env: Record<string, strin
   let app: INestApplication;
   try {
     app = await createApp();
+    observeServer(app.getHttpServer());
     await app.listen(port, '127.0.0.1');
   } finally {
     process.env = saved;

@@ -1,6 +1,8 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOAuth2 } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ApiProblems } from '../openapi/api-problems.js';
+import { BEARER_SCHEME, OAUTH2_SCHEME } from '../openapi/openapi-document.js';
 
 export const IS_PUBLIC = 'auth:public';
 export const REQUIRED_PERMISSION = 'auth:permission';
@@ -18,9 +20,7 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 export function RequirePermission(permission: PermissionRequirement) {
   return applyDecorators(
     SetMetadata(REQUIRED_PERMISSION, permission),
-    ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'Missing, malformed, expired or revoked access token' }),
-    ApiForbiddenResponse({ description: 'The token lacks the permission' }),
+    ApiTokenSecurity(typeof permission === 'string' ? [permission] : []),
   );
 }
 
@@ -29,9 +29,13 @@ export function RequirePermission(permission: PermissionRequirement) {
  * record the handler loads (e.g. a file's entity type). The access guard lets any valid token through such a route.
  */
 export function Authenticated() {
-  return applyDecorators(
-    ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'Missing, malformed, expired or revoked access token' }),
-    ApiForbiddenResponse({ description: 'The token lacks the permission' }),
-  );
+  return ApiTokenSecurity([]);
+}
+
+/**
+ * The OpenAPI side of a protected route: a bearer access token, obtained with either OAuth 2.0 flow and holding
+ * `scopes` (a permission derived from the path lists none), or refused with 401 / 403 problem details.
+ */
+function ApiTokenSecurity(scopes: string[]) {
+  return applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiOAuth2(scopes, OAUTH2_SCHEME), ApiProblems(401, 403));
 }

@@ -7,7 +7,7 @@ const MAX_OFFSET = 2_147_483_647;
 
 /** `?limit=&offset=` of every paginated list: limit 1..100 (default 20), offset from 0. */
 export class ListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -15,7 +15,7 @@ export class ListQueryDto {
   @Max(100)
   limit = 20;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_OFFSET, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -1,4 +1,5 @@
-import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
+import { jest } from '@jest/globals';
+import { Logger, NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import { DomainError } from './domain-error.js';
 import { errorFormats } from './error-formats.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
@@ -47,6 +48,8 @@ function capture(exception: unknown, path = '/x') {
 }
 
 describe('ProblemDetailsFilter', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('renders a domain error with its status, code, title and extensions', () => {
     const error = new TeapotError('Short and stout.');
     error.extensions.spout = true;
@@ -73,12 +76,19 @@ describe('ProblemDetailsFilter', () => {
     });
   });
 
-  it('hides unexpected errors behind a 500 with an error id and no internals', () => {
-    const sent = capture(new Error('password=hunter2 at /srv/app.js:12'));
+  it('hides unexpected errors behind a 500 with an error id and no internals, and logs them with that id', () => {
+    // Expected here: the spy keeps the error's stack out of the test output, and checks that it was logged.
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const error = new Error('password=hunter2 at /srv/app.js:12');
+    const sent = capture(error);
     expect(sent.status).toBe(500);
     expect(JSON.stringify(sent.body)).not.toMatch(/hunter2|app\.js/);
     expect(sent.body?.error_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent.body?.detail).toContain(String(sent.body?.error_id));
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ err: error, errorId: sent.body?.error_id }),
+      'Unhandled error',
+    );
   });
 
   it("answers in a feature's own format on the path it registered, and in problem details elsewhere", () => {

@@ -34,6 +34,10 @@ export class FakeUnitOfWork implements Public<UnitOfWork> {
     for (const task of tasks) await task();
     return result;
   }
+
+  read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return work({} as EntityManager);
+  }
 }
 
 /** A clock that moves only when told. */

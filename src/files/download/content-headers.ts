@@ -30,15 +30,19 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
 }
 
+/** `inline` with the original name for the types a browser may show in place, else `attachment`. */
+export function dispositionOf(mimeType: string, originalName: string): string {
+  return contentDisposition(originalName, { type: INLINE_TYPES.has(mimeType) ? 'inline' : 'attachment' });
+}
+
 /** Headers of every content response, full or partial. */
 export function contentHeaders(record: FileRecord): Record<string, string> {
-  const disposition = INLINE_TYPES.has(record.mimeType) ? 'inline' : 'attachment';
   return {
     'Content-Type': record.mimeType,
     ETag: entityTag(record),
     'Last-Modified': new Date(record.updatedAt).toUTCString(),
     'Accept-Ranges': 'bytes',
-    'Content-Disposition': contentDisposition(record.originalName, { type: disposition }),
+    'Content-Disposition': dispositionOf(record.mimeType, record.originalName),
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'Cache-Control': 'private, no-cache',

@@ -2,8 +2,12 @@ import { jest } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { AttachmentType, FileField } from '../file-field.decorator.js';
 import { FileFieldRegistry } from '../file-field.registry.js';
+import { resolveFileFieldsOptions } from '../file-fields.options.js';
 import type { FileRecord } from '../file-record.entity.js';
 import type { FileRecordsRepository } from '../file-records.repository.js';
+import { FakeFileStorage } from '../testing/file-fixtures.js';
+import { FileUrls } from '../urls/file-urls.js';
+import type { FileVariants } from '../images/file-variants.service.js';
 import { FileFieldResolver } from './file-field.resolver.js';
 
 @Entity()
@@ -13,6 +17,7 @@ class Box {
   @Column() label!: string;
   @FileField() lid?: unknown;
   @FileField({ multi: true }) contents?: unknown;
+  @FileField({ variants: { small: { width: 10 } } }) photo?: unknown;
 }
 
 const box = (id: number) => Object.assign(new Box(), { id, label: `box ${id}` });
@@ -27,6 +32,9 @@ const record = (id: number, attachmentId: number, field: string, sortOrder: numb
   mimeType: 'application/octet-stream',
   size: 1,
   checksumSha256: 'x'.repeat(64),
+  width: null,
+  height: null,
+  variants: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
 });
@@ -49,10 +57,15 @@ describe('FileFieldResolver', () => {
           record(2, 1, 'contents', 0),
           record(3, 1, 'contents', 1),
           record(4, 2, 'contents', 0),
+          record(5, 2, 'photo', 0),
         ].filter((r) => ids.includes(r.attachmentId)),
       );
     });
-    resolver = new FileFieldResolver(registry, { findForOwners } as unknown as FileRecordsRepository);
+    const storage = new FakeFileStorage();
+    const urls = new FileUrls(resolveFileFieldsOptions({ storage, publicUrl: 'https://api.example.com' }), storage);
+    // Records of a field with variants are presented by FileVariants, with their `variants`.
+    const variants = { toDto: (r: FileRecord) => ({ id: r.id, variants: {} }) } as unknown as FileVariants;
+    resolver = new FileFieldResolver(registry, { findForOwners } as unknown as FileRecordsRepository, urls, variants);
   });
 
   beforeEach(() => findForOwners.mockClear());
@@ -64,11 +77,15 @@ describe('FileFieldResolver', () => {
     expect(findForOwners.mock.calls[0][0]).toEqual(new Map([['box', [1, 2, 3]]]));
     const [one, two, three] = resolved.items;
     expect(one.lid).toMatchObject({ id: 1, sort_order: 0, attachment_type: 'box' });
+    expect((one.lid as { url: string }).url).toMatch(
+      /^https:\/\/api\.example\.com\/files\/1\/signed\?expires=\d+&signature=[\w-]{43}$/,
+    );
     expect((one.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([2, 3]);
     expect(two.lid).toBeNull();
     expect((two.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([4]);
     expect(three.lid).toBeNull();
     expect(three.contents).toEqual([]);
+    expect([one.photo, two.photo, three.photo]).toEqual([null, { id: 5, variants: {} }, null]);
   });
 
   it('does not query when the body holds no attachable entity', async () => {

@@ -2,17 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
 import { FileRecordDto } from '../file-record.dto.js';
 import { FileRecordsRepository, type FileRecordRow } from '../file-records.repository.js';
+import { FileUrls } from '../urls/file-urls.js';
 import { collectMatches } from './response-walker.js';
+import { FileVariants } from '../images/file-variants.service.js';
 
 /**
  * Fills the file fields of every entity found in a response body: one query for all of them,
- * whatever their number and types. A single field gets its record or null; a multi field an ordered array.
+ * whatever their number and types. A single field gets its record or null; a multi field an ordered array. Records
+ * of a field with image variants list them (see FileVariants.describe).
  */
 @Injectable()
 export class FileFieldResolver {
   constructor(
     private readonly registry: FileFieldRegistry,
     private readonly fileRecords: FileRecordsRepository,
+    private readonly urls: FileUrls,
+    private readonly variants: FileVariants,
   ) {}
 
   async resolve<T>(body: T): Promise<T> {
@@ -29,11 +34,16 @@ export class FileFieldResolver {
       const files = byOwner.get(`${type.type}:${id}`);
       for (const field of type.fields.values()) {
         const records = files?.get(field.name);
-        if (field.multi) entity[field.name] = records ? records.map((record) => FileRecordDto.from(record)) : [];
-        else entity[field.name] = records ? FileRecordDto.from(records[0]) : null;
+        const present = (record: FileRecordRow) => (field.variants ? this.variants.toDto(record) : this.dto(record));
+        if (field.multi) entity[field.name] = records ? records.map(present) : [];
+        else entity[field.name] = records ? present(records[0]) : null;
       }
     }
     return body;
+  }
+
+  private dto(record: FileRecordRow): FileRecordDto {
+    return FileRecordDto.from(record, this.urls.urlOf(record));
   }
 }
 

@@ -9,8 +9,10 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import { assertSafeKey, FileStorage, type ByteRange, type StoredObject } from './file-storage.js';
+import { assertSafeKey, FileStorage, type ByteRange, type DirectUrlSigner, type StoredObject } from './file-storage.js';
+import { S3UrlSigner, type S3Credentials } from './s3-url-signer.js';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -24,6 +26,8 @@ export interface S3StorageOptions {
 /** Parts of 8 MiB, four in flight: a large upload holds at most ~32 MiB, whatever its size. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 4;
+/** Temporary credentials (an instance role) are renewed this long before they expire. */
+const RENEW_BEFORE_MS = 5 * 60_000;
 
 /**
  * Stores files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph RGW). Uploads stream through
@@ -98,6 +102,28 @@ export class S3Storage extends FileStorage {
 
   async check(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }));
+  }
+
+  /**
+   * Presigned GET URLs, signed with the client's credentials: the configured keys, or those of the SDK's default
+   * chain (environment, instance role), read once here and renewed in the background before they expire.
+   */
+  override async directUrls(): Promise<DirectUrlSigner> {
+    const provide = this.client.config.credentials;
+    let current: S3Credentials & { expiration?: Date } = await provide();
+    let renewing = false;
+    const credentials = () => {
+      const expiration = current.expiration?.getTime();
+      if (expiration !== undefined && expiration - Date.now() < RENEW_BEFORE_MS && !renewing) {
+        renewing = true;
+        void provide()
+          .then((renewed) => (current = renewed))
+          .catch((error: unknown) => new Logger(S3Storage.name).warn({ err: error }, 'S3 credentials not renewed'))
+          .finally(() => (renewing = false));
+      }
+      return current;
+    };
+    return new S3UrlSigner(this.options, credentials);
   }
 
   /** The SDK client keeps its sockets alive for reuse; only destroying it ends them. */

@@ -113,6 +113,9 @@ export class FakeFileFieldRegistry implements Public<FileFieldRegistry> {
   forInstance(): AttachableEntity | undefined {
     return undefined;
   }
+  all(): AttachableEntity[] {
+    return [...this.byType.values()];
+  }
   get size(): number {
     return this.byType.size;
   }

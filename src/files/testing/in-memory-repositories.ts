@@ -3,6 +3,7 @@ import type { AttachmentOwnersRepository } from '../attachment-owners.repository
 import type { AttachableEntity } from '../file-field.registry.js';
 import { FileRecord } from '../file-record.entity.js';
 import type { FieldSlot, FileRecordsRepository, NewFileRecord } from '../file-records.repository.js';
+import { storedKeysOf } from '../images/variant-state.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
 export { asReal, FakeUnitOfWork } from '../../common/testing/fakes.js';
@@ -28,6 +29,7 @@ export class FakeFileRecordsRepository implements Public<FileRecordsRepository> 
     const row = Object.assign(new FileRecord(), {
       ...{ ...slot, sortOrder, storageKey: `${slot.attachmentType}/${slot.attachmentId}/stored-${id}` },
       ...{ originalName: `${id}.png`, mimeType: 'image/png', size: 1, checksumSha256: '0'.repeat(64) },
+      ...{ width: null, height: null, variants: null },
       ...{ createdAt: new Date(0), updatedAt: new Date(0) },
       ...fields,
       id,
@@ -57,7 +59,7 @@ export class FakeFileRecordsRepository implements Public<FileRecordsRepository> 
       .sort((a, b) => a.attachmentId - b.attachmentId || a.field.localeCompare(b.field) || a.sortOrder - b.sortOrder)
       .map(copy);
   existingStorageKeys = async (keys: readonly string[]) =>
-    new Set(this.rows.map((row) => row.storageKey).filter((key) => keys.includes(key)));
+    new Set(this.rows.flatMap(storedKeysOf).filter((key) => keys.includes(key)));
   findById = async (id: number) => {
     const row = this.rows.find((record) => record.id === id);
     return row ? copy(row) : null;

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { FileStorage } from '../storage/file-storage.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { ImageProbe, type ImageRules } from '../images/image-probe.js';
 import { StreamingStorageEngine, type StoredPart } from './streaming-storage-engine.js';
 
 export const FILE_PART = 'file';
@@ -14,6 +15,8 @@ export interface ReceiveOptions {
   maxFileSize: number;
   /** The field's accepted types (see isAccepted); judged on the sniffed type. */
   accept?: readonly string[];
+  /** What the field demands of images (size, decodability); without it their size is only recorded. */
+  images?: ImageRules;
 }
 
 /**
@@ -24,14 +27,17 @@ export interface ReceiveOptions {
 export class MultipartReceiver {
   private readonly logger = new Logger(MultipartReceiver.name);
 
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly images: ImageProbe,
+  ) {}
 
   async receive(req: Request, res: Response, options: ReceiveOptions): Promise<StoredPart[]> {
     if (!req.is('multipart/form-data')) {
       throw new FilesError(FilesErrorCode.NotMultipart, 'Send the file as multipart/form-data in a part named "file".');
     }
     const middleware = multer({
-      storage: new StreamingStorageEngine(this.storage, options),
+      storage: new StreamingStorageEngine(this.storage, options, this.images),
       // Browsers and HTTP clients send file names as raw UTF-8; busboy would read them as latin1 and garble them.
       defParamCharset: 'utf8',
       limits: { fileSize: options.maxFileSize, files: options.maxFiles, fields: 20, parts: options.maxFiles + 20 },

@@ -3,7 +3,8 @@ import type { StorageEngine } from 'multer';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage.js';
-import { ByteInspector } from './byte-inspector.js';
+import { ByteInspector, SNIFF_BYTES } from './byte-inspector.js';
+import type { ImageProbe, ImageSize } from '../images/image-probe.js';
 import { FilesError, FilesErrorCode, storageFault } from '../files.errors.js';
 import { isAccepted } from './accept-policy.js';
 import type { ReceiveOptions } from './multipart-receiver.js';
@@ -16,10 +17,18 @@ export interface StoredPart {
   size: number;
   checksumSha256: string;
   mimeType: string;
+  /** The size of a raster image, read from its header; null for other files. */
+  image?: ImageSize | null;
 }
 
 type MulterFile = Express.Multer.File;
 type HandleCallback = (error?: unknown, info?: Partial<MulterFile> & { stored?: StoredPart }) => void;
+
+/**
+ * How much of an upload that starts like a raster image is kept to read its size from: enough for the header of
+ * nearly every JPEG (it follows the EXIF data and colour profile); beyond it the stored object is read back.
+ */
+const IMAGE_HEAD_BYTES = 256 * 1024;
 
 /**
  * A multer storage engine that streams each part straight to {@link FileStorage} while hashing it,
@@ -28,7 +37,8 @@ type HandleCallback = (error?: unknown, info?: Partial<MulterFile> & { stored?: 
 export class StreamingStorageEngine implements StorageEngine {
   constructor(
     private readonly storage: FileStorage,
-    private readonly options: Pick<ReceiveOptions, 'newKey' | 'accept'>,
+    private readonly options: Pick<ReceiveOptions, 'newKey' | 'accept' | 'images'>,
+    private readonly images?: Pick<ImageProbe, 'inspect'>,
   ) {}
 
   _handleFile(_req: Request, file: MulterFile, callback: HandleCallback): void {
@@ -48,7 +58,7 @@ export class StreamingStorageEngine implements StorageEngine {
 
   private async store(file: MulterFile): Promise<StoredPart> {
     const key = this.options.newKey();
-    const inspector = new ByteInspector();
+    const inspector = new ByteInspector({ imageHeadBytes: IMAGE_HEAD_BYTES });
     const body = new PassThrough();
     // The storage consumes `body` while the inspector feeds it; both must finish.
     const feeding = pipeline(file.stream, inspector, body);
@@ -63,10 +73,17 @@ export class StreamingStorageEngine implements StorageEngine {
       await this.storage.delete(key).catch(() => undefined);
       throw (stored.status === 'rejected' ? storageFault(stored.reason) : undefined) ?? error;
     }
-    const mimeType = await sniffMimeType(inspector.head());
-    if (!isAccepted(mimeType, this.options.accept)) {
-      await this.storage.delete(key);
-      throw new FilesError(FilesErrorCode.UnsupportedMediaType, `This field does not accept ${mimeType} files.`);
+    const head = inspector.head();
+    const mimeType = await sniffMimeType(head.subarray(0, SNIFF_BYTES));
+    let image: ImageSize | null | undefined;
+    try {
+      if (!isAccepted(mimeType, this.options.accept)) {
+        throw new FilesError(FilesErrorCode.UnsupportedMediaType, `This field does not accept ${mimeType} files.`);
+      }
+      image = await this.images?.inspect({ key, head, size: inspector.size, mimeType }, this.options.images);
+    } catch (error) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw storageFault(error) ?? error;
     }
     return {
       key,
@@ -74,6 +91,7 @@ export class StreamingStorageEngine implements StorageEngine {
       size: inspector.size,
       checksumSha256: inspector.checksum(),
       mimeType,
+      image,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { Integration } from '../entities/integration.entity.js';
 import type { Role } from '../entities/role.entity.js';
 import type { User } from '../entities/user.entity.js';
@@ -6,8 +6,9 @@ import type { User } from '../entities/user.entity.js';
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The JSON shape of a role: exactly these snake_case names. */
+@ApiSchema({ name: 'Role' })
 export class RoleDto {
-  @ApiProperty({ example: 3 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 3 }) id!: number;
   @ApiProperty({ example: 'catalog-reader' }) name!: string;
   @ApiProperty({ example: ['product:read', 'article:read'], description: '`<resource>:<read|write>` or `*`' })
   permissions!: string[];
@@ -28,8 +29,9 @@ export class RoleDto {
 }
 
 /** The JSON shape of a user of the administration interface: never its password hash. */
+@ApiSchema({ name: 'User' })
 export class UserDto {
-  @ApiProperty({ example: 2 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 2 }) id!: number;
   @ApiProperty({ example: 'editor' }) username!: string;
   @ApiProperty({ example: 'admin', description: 'Role name' }) role!: string;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
@@ -47,8 +49,9 @@ export class UserDto {
 }
 
 /** An integration as the API shows it: never its secret (except `secret_access_key` right after creation or rotation). */
+@ApiSchema({ name: 'Integration' })
 export class IntegrationDto {
-  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) id!: number;
   @ApiProperty({ example: 'ERP sync' }) label!: string;
   @ApiProperty({ example: 'catalog-reader', description: 'Role name' }) role!: string;
   @ApiProperty({ example: 'FFIAQ3J5K7M2N4P6R7T2V4X6', description: 'The client_id of the client credentials grant' })

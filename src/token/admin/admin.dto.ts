@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
@@ -17,6 +17,7 @@ import { PERMISSION } from '../../common/auth/permissions.js';
 
 const NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 
+@ApiSchema({ name: 'CreateRole' })
 export class CreateRoleDto {
   @ApiProperty({ example: 'catalog-reader' })
   @Matches(NAME, { message: 'name must be lower-case letters, digits, - or _' })
@@ -29,6 +30,7 @@ export class CreateRoleDto {
   permissions!: string[];
 }
 
+@ApiSchema({ name: 'UpdateRole' })
 export class UpdateRoleDto {
   @ApiPropertyOptional()
   @IsOmittable()
@@ -43,6 +45,7 @@ export class UpdateRoleDto {
   permissions?: string[];
 }
 
+@ApiSchema({ name: 'CreateUser' })
 export class CreateUserDto {
   @ApiProperty({ example: 'editor' })
   @Matches(USERNAME_PATTERN, { message: `username ${USERNAME_RULE}` })
@@ -60,6 +63,7 @@ export class CreateUserDto {
   role!: string;
 }
 
+@ApiSchema({ name: 'UpdateUser' })
 export class UpdateUserDto {
   @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH })
   @IsOmittable()
@@ -95,6 +99,7 @@ class IntegrationLifecycleDto {
   owner?: string | null;
 }
 
+@ApiSchema({ name: 'CreateIntegration' })
 export class CreateIntegrationDto extends IntegrationLifecycleDto {
   @ApiProperty({ example: 'ERP sync' })
   @IsString()
@@ -108,6 +113,7 @@ export class CreateIntegrationDto extends IntegrationLifecycleDto {
   role!: string;
 }
 
+@ApiSchema({ name: 'UpdateIntegration' })
 export class UpdateIntegrationDto extends IntegrationLifecycleDto {
   @ApiPropertyOptional()
   @IsOmittable()

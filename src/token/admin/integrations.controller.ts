@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblems } from '../../common/openapi/api-problems.js';
 import { Audited } from '../../audit/index.js';
 import { RequirePermission } from '../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
@@ -23,6 +24,7 @@ export class IntegrationsController {
   @Get()
   @RequirePermission('integration:read')
   @ApiOkResponse({ type: [IntegrationDto] })
+  @ApiOperation({ operationId: 'listIntegrations', summary: 'List the integrations (never their secrets)' })
   async list(): Promise<IntegrationDto[]> {
     const [integrations, names] = await Promise.all([this.integrations.list(), this.roles.names()]);
     return integrations.map((integration) =>
@@ -37,6 +39,8 @@ export class IntegrationsController {
   @Get(':id')
   @RequirePermission('integration:read')
   @ApiOkResponse({ type: IntegrationDto })
+  @ApiOperation({ operationId: 'getIntegration', summary: 'Get one integration' })
+  @ApiProblems(400, [404, 'No such integration'])
   async get(@Param('id', ParseIdPipe) id: number): Promise<IntegrationDto> {
     return this.view(await this.integrations.get(id));
   }
@@ -44,8 +48,12 @@ export class IntegrationsController {
   @Post()
   @RequirePermission('integration:write')
   @Audited('integration.create', 'integration')
-  @ApiOperation({ summary: 'Create an integration; the answer holds its secret, shown only this once' })
   @ApiCreatedResponse({ type: IntegrationDto, description: 'With `secret_access_key`' })
+  @ApiOperation({
+    operationId: 'createIntegration',
+    summary: 'Create an integration; the answer holds its secret, shown only this once',
+  })
+  @ApiProblems(400, [404, 'No such role'])
   async create(@Body() body: CreateIntegrationDto, @CurrentPrincipal() actor: Principal): Promise<IntegrationDto> {
     const { integration, secret } = await this.integrations.create(body, actor);
     return this.view(integration, secret);
@@ -54,10 +62,12 @@ export class IntegrationsController {
   @Patch(':id')
   @RequirePermission('integration:write')
   @Audited('integration.update', 'integration')
+  @ApiOkResponse({ type: IntegrationDto })
   @ApiOperation({
+    operationId: 'updateIntegration',
     summary: 'Change label, role, active, expires_at or owner (inactive: its tokens stop working at once)',
   })
-  @ApiOkResponse({ type: IntegrationDto })
+  @ApiProblems(400, [404, 'No such integration or role'])
   async update(
     @Param('id', ParseIdPipe) id: number,
     @Body() body: UpdateIntegrationDto,
@@ -70,6 +80,9 @@ export class IntegrationsController {
   @HttpCode(204)
   @RequirePermission('integration:write')
   @Audited('integration.delete', 'integration')
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiOperation({ operationId: 'deleteIntegration', summary: 'Delete an integration; its tokens stop working at once' })
+  @ApiProblems(400, [404, 'No such integration'])
   async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<void> {
     await this.integrations.remove(id, actor);
   }
@@ -78,8 +91,12 @@ export class IntegrationsController {
   @HttpCode(200)
   @RequirePermission('integration:write')
   @Audited('integration.rotate-secret', 'integration')
-  @ApiOperation({ summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds' })
   @ApiOkResponse({ type: IntegrationDto, description: 'With the new `secret_access_key`' })
+  @ApiOperation({
+    operationId: 'rotateIntegrationSecret',
+    summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds',
+  })
+  @ApiProblems(400, [404, 'No such integration'])
   async rotate(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<IntegrationDto> {
     const { integration, secret } = await this.integrations.rotateSecret(id, actor);
     return this.view(integration, secret);
@@ -88,8 +105,12 @@ export class IntegrationsController {
   @Delete(':id/previous-secret')
   @RequirePermission('integration:write')
   @Audited('integration.expire-previous-secret', 'integration')
-  @ApiOperation({ summary: "End a rotation's grace period now: the previous secret stops working at once" })
   @ApiOkResponse({ type: IntegrationDto })
+  @ApiOperation({
+    operationId: 'expirePreviousIntegrationSecret',
+    summary: "End a rotation's grace period now: the previous secret stops working at once",
+  })
+  @ApiProblems(400, [404, 'No such integration'])
   async expirePreviousSecret(
     @Param('id', ParseIdPipe) id: number,
     @CurrentPrincipal() actor: Principal,

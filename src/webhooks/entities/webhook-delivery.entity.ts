@@ -9,6 +9,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** One event to one endpoint: its state, its schedule, and the lease of the instance sending it. */
 @Entity({ name: 'webhook_deliveries' })
 @Index('ix_webhook_deliveries_due', ['status', 'nextAttemptAt'])
+@Index('ix_webhook_deliveries_endpoint', ['endpointId', 'status', 'createdAt'])
 export class WebhookDelivery {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -47,4 +48,8 @@ export class WebhookDelivery {
 
   @Column({ name: 'completed_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   completedAt!: number | null;
+
+  /** When a recovery re-queued it: it then gets one attempt, never retried. */
+  @Column({ name: 'recovered_at', type: 'bigint', nullable: true, transformer: bigintNumber })
+  recoveredAt!: number | null;
 }

@@ -1,5 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintNumber } from '../../database/transformers.js';
+import type { SignatureScheme } from '../webhook-signer.js';
+import type { WebhookEndpointFilter } from '../webhook-endpoint-filter.js';
 
 /**
  * A registered receiver of webhooks. HMAC needs the signing secrets themselves: the repository seals them
@@ -17,6 +19,10 @@ export class WebhookEndpoint {
   @Column({ type: 'simple-json' })
   events!: string[];
 
+  /** Which events of those kinds it receives (by attachment type); null: all of them. */
+  @Column({ type: 'simple-json', nullable: true })
+  filter!: WebhookEndpointFilter | null;
+
   @Column({ type: 'varchar', length: 500, nullable: true })
   description!: string | null;
 
@@ -28,6 +34,14 @@ export class WebhookEndpoint {
 
   @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: bigintNumber })
   previousSecretExpiresAt!: number | null;
+
+  /** How deliveries are signed with `secret`, whose format depends on it; `github` for endpoints made before. */
+  @Column({ name: 'signature_scheme', type: 'varchar', length: 16, default: 'github' })
+  signatureScheme!: SignatureScheme;
+
+  /** The scheme `previous_secret` signs in: a rotation may change the scheme. Null when there is no previous secret. */
+  @Column({ name: 'previous_signature_scheme', type: 'varchar', length: 16, nullable: true })
+  previousSignatureScheme!: SignatureScheme | null;
 
   @Column({ type: 'boolean', default: true })
   active!: boolean;

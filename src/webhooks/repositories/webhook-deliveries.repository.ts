@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { In, type EntityManager } from 'typeorm';
+import { And, In, IsNull, LessThan, MoreThanOrEqual, Not, Or, type EntityManager } from 'typeorm';
 import type { Transaction } from '../../database/unit-of-work.js';
 import { WebhookDelivery, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
 import { WebhookEvent } from '../entities/webhook-event.entity.js';
@@ -19,6 +19,15 @@ export type DueDelivery = Pick<WebhookDelivery, 'id' | 'endpointId'>;
  * text of `updated_at`, which every change to the endpoint moves), so an unchanged endpoint need not be read again.
  */
 export type ClaimedDelivery = WebhookDelivery & { prefetched?: { event: WebhookEvent; endpointVersion: string } };
+
+/** What a recovery re-queues: an endpoint's deliveries in these states, created in [since, until). */
+export interface RecoveryWindow {
+  statuses: readonly DeliveryStatus[];
+  since: number;
+  until: number;
+  /** Deliveries leased at this time (a manual redelivery under way) are left alone. */
+  now: number;
+}
 
 /** Where a delivery goes after an attempt (or a skip). */
 export type DeliveryState = Partial<
@@ -59,11 +68,17 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
-   * Pending deliveries that are due and not leased, oldest due first. On PostgreSQL the rows are locked until the
-   * transaction ends and rows another instance has locked are skipped (FOR UPDATE SKIP LOCKED), so two instances
-   * never claim the same delivery; SQLite has a single writer, whose transactions already run one at a time.
+   * Pending deliveries that are due and not leased, oldest due first, of endpoints other than `skippedEndpoints`. On
+   * PostgreSQL the rows are locked until the transaction ends and rows another instance has locked are skipped (FOR
+   * UPDATE SKIP LOCKED), so two instances never claim the same delivery; SQLite has a single writer, whose
+   * transactions already run one at a time.
    */
-  findDue(tx: Pick<Transaction, 'manager' | 'supportsRowLocks'>, now: number, limit: number): Promise<DueDelivery[]> {
+  findDue(
+    tx: Pick<Transaction, 'manager' | 'supportsRowLocks'>,
+    now: number,
+    limit: number,
+    skippedEndpoints: readonly number[] = [],
+  ): Promise<DueDelivery[]> {
     const query = tx.manager
       .createQueryBuilder(WebhookDelivery, 'd')
       .select(['d.id', 'd.endpointId'])
@@ -72,8 +87,56 @@ export class WebhookDeliveriesRepository {
       .andWhere('(d.lease_until IS NULL OR d.lease_until < :now)', { now })
       .orderBy('d.next_attempt_at', 'ASC')
       .limit(limit);
+    // Endpoints already at their bound: a backlog of theirs (a recovery) would otherwise fill every candidate slot.
+    if (skippedEndpoints.length > 0)
+      query.andWhere('d.endpoint_id NOT IN (:...skipped)', { skipped: skippedEndpoints });
     if (tx.supportsRowLocks) query.setLock('pessimistic_write').setOnLocked('skip_locked');
     return query.getMany();
+  }
+
+  /** How many deliveries re-queued by a recovery of this endpoint still wait for their attempt. */
+  countRecovering(endpointId: number, manager: EntityManager = this.db): Promise<number> {
+    return manager.countBy(WebhookDelivery, { endpointId, status: 'pending', recoveredAt: Not(IsNull()) });
+  }
+
+  /** The first `limit` deliveries of the window, oldest first (by creation, then id). */
+  findRecoverable(
+    endpointId: number,
+    window: RecoveryWindow,
+    limit: number,
+    manager: EntityManager = this.db,
+  ): Promise<Array<Pick<WebhookDelivery, 'id' | 'createdAt'>>> {
+    return manager.find(WebhookDelivery, {
+      select: { id: true, createdAt: true },
+      where: recoverable(endpointId, window),
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  countRecoverable(endpointId: number, window: RecoveryWindow, manager: EntityManager = this.db): Promise<number> {
+    return manager.countBy(WebhookDelivery, recoverable(endpointId, window));
+  }
+
+  /**
+   * Pending again, due at their creation time (so in the past, and sent in the order they were created, before newer
+   * events), marked as re-queued by a recovery at `recoveredAt`: each then gets one attempt, never retried.
+   */
+  async requeue(ids: readonly number[], recoveredAt: number, manager: EntityManager = this.db): Promise<void> {
+    for (let i = 0; i < ids.length; i += REQUEUE_CHUNK) {
+      await manager.update(
+        WebhookDelivery,
+        { id: In(ids.slice(i, i + REQUEUE_CHUNK)) },
+        {
+          status: 'pending',
+          nextAttemptAt: () => 'created_at',
+          completedAt: null,
+          leaseOwner: null,
+          leaseUntil: null,
+          recoveredAt,
+        },
+      );
+    }
   }
 
   /**
@@ -108,7 +171,7 @@ export class WebhookDeliveriesRepository {
        FROM picked, webhook_events AS ev, webhook_endpoints AS ep
        WHERE d.id = picked.id AND ev.id = d.event_id AND ep.id = d.endpoint_id
        RETURNING d.id, d.event_id, d.endpoint_id, d.status, d.attempts, d.next_attempt_at, d.lease_owner,
-         d.lease_until, d.last_status_code, d.last_error, d.created_at, d.completed_at,
+         d.lease_until, d.last_status_code, d.last_error, d.created_at, d.completed_at, d.recovered_at,
          ev.kind AS event_kind, ev.data AS event_data, ev.created_at AS event_created_at,
          ep.updated_at::text AS endpoint_version`,
       [
@@ -225,6 +288,17 @@ export class WebhookDeliveriesRepository {
   }
 }
 
+/** Ids per UPDATE of a recovery: well within the bound parameters of both databases. */
+const REQUEUE_CHUNK = 1_000;
+
+/** The deliveries of a recovery window that no one is sending (a manual redelivery holds a lease). */
+const recoverable = (endpointId: number, window: RecoveryWindow) => ({
+  endpointId,
+  status: In([...window.statuses]),
+  createdAt: And(MoreThanOrEqual(window.since), LessThan(window.until)),
+  leaseUntil: Or(IsNull(), LessThan(window.now)),
+});
+
 /** The VALUES columns of a delivery's next state, their types, and the SET clause that writes them to `d`. */
 const STATE_COLUMNS = 'id, status, attempts, next_at, code, error, completed_at';
 const STATE_TYPES = ['integer', 'varchar', 'integer', 'bigint', 'integer', 'varchar', 'bigint'];
@@ -263,6 +337,7 @@ interface LeasedRow {
   last_error: string | null;
   created_at: string;
   completed_at: string | null;
+  recovered_at: string | null;
 }
 
 /** The rows of a raw UPDATE … RETURNING: TypeORM answers it on PostgreSQL with [rows, affected count]. */
@@ -293,5 +368,6 @@ function toDelivery(row: LeasedRow): ClaimedDelivery {
     lastError: row.last_error,
     createdAt: Number(row.created_at),
     completedAt: numberOrNull(row.completed_at),
+    recoveredAt: numberOrNull(row.recovered_at),
   });
 }

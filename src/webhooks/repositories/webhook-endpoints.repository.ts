@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, IsNull, Not, type EntityManager } from 'typeorm';
+import type { Transaction } from '../../database/unit-of-work.js';
 import { SecretBox } from '../../secrets/index.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 
-export type NewWebhookEndpoint = Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'secret' | 'active'>;
+export type NewWebhookEndpoint = Pick<
+  WebhookEndpoint,
+  'url' | 'events' | 'description' | 'secret' | 'signatureScheme' | 'active'
+>;
 
 /**
  * What the signing secrets are bound to when sealed. Not the endpoint id: it does not exist yet when the row is
@@ -49,7 +53,10 @@ export class WebhookEndpointsRepository {
     return endpoints.map((endpoint) => this.opened(endpoint));
   }
 
-  async create(endpoint: NewWebhookEndpoint, manager: EntityManager = this.db): Promise<WebhookEndpoint> {
+  async create(
+    endpoint: NewWebhookEndpoint & Partial<Pick<WebhookEndpoint, 'filter'>>,
+    manager: EntityManager = this.db,
+  ): Promise<WebhookEndpoint> {
     const saved = await manager.save(manager.create(WebhookEndpoint, { ...endpoint, ...this.sealed(endpoint) }));
     return Object.assign(saved, { secret: endpoint.secret, previousSecret: null });
   }
@@ -73,15 +80,32 @@ export class WebhookEndpointsRepository {
     await manager.update(WebhookEndpoint, { id, failingSince: Not(IsNull()) }, { failingSince: null });
   }
 
-  /** Deliveries have failed since `failingSince`; with a reason, the endpoint is disabled too. */
+  /**
+   * Deliveries have failed since `failingSince`; with a reason, the endpoint is disabled too. True when this call
+   * disabled it: it was active until then (so one disabling is announced once, whoever records what attempt).
+   */
   async markFailing(
     id: number,
     failingSince: number,
     disabledReason?: string,
     manager: EntityManager = this.db,
-  ): Promise<void> {
-    const disable = disabledReason === undefined ? {} : { active: false, disabledReason };
-    await manager.update(WebhookEndpoint, { id }, { failingSince, ...disable });
+  ): Promise<boolean> {
+    if (disabledReason !== undefined) {
+      const disable = { failingSince, active: false, disabledReason };
+      if ((await manager.update(WebhookEndpoint, { id, active: true }, disable)).affected === 1) return true;
+    }
+    await manager.update(WebhookEndpoint, { id }, { failingSince });
+    return false;
+  }
+
+  /** The endpoint, its row locked until the transaction ends where rows can be locked (SQLite runs one at a time). */
+  async findForUpdate(
+    id: number,
+    tx: Pick<Transaction, 'manager' | 'supportsRowLocks'>,
+  ): Promise<WebhookEndpoint | null> {
+    const lock = tx.supportsRowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {};
+    const endpoint = await tx.manager.findOne(WebhookEndpoint, { where: { id }, ...lock });
+    return endpoint && this.opened(endpoint);
   }
 
   private sealed(endpoint: Pick<WebhookEndpoint, 'secret'> & Partial<Pick<WebhookEndpoint, 'previousSecret'>>) {

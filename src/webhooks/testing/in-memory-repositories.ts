@@ -9,6 +9,7 @@ import type {
   DeliveryState,
   DueDelivery,
   NewWebhookDelivery,
+  RecoveryWindow,
   WebhookDeliveriesRepository,
 } from '../repositories/webhook-deliveries.repository.js';
 import type { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
@@ -39,6 +40,7 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
     const delivery = Object.assign(new WebhookDelivery(), {
       ...{ id, eventId: `evt_${id}`, status: 'pending' as const, attempts: 0, nextAttemptAt: 0 },
       ...{ leaseOwner: null, leaseUntil: null, lastStatusCode: null, lastError: null, createdAt: 0, completedAt: null },
+      recoveredAt: null,
       ...fields,
     });
     this.rows.push(delivery);
@@ -60,9 +62,15 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
     const all = this.rows.filter((row) => row.endpointId === endpointId).reverse();
     return [all.slice(page.offset, page.offset + page.limit).map(copy), all.length] as [WebhookDelivery[], number];
   };
-  findDue = async (_tx: unknown, now: number, limit: number): Promise<DueDelivery[]> =>
+  findDue = async (
+    _tx: unknown,
+    now: number,
+    limit: number,
+    skippedEndpoints: readonly number[] = [],
+  ): Promise<DueDelivery[]> =>
     this.rows
       .filter((row) => row.status === 'pending' && row.nextAttemptAt <= now && (row.leaseUntil ?? 0) < now)
+      .filter((row) => !skippedEndpoints.includes(row.endpointId))
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
       .slice(0, limit)
       .map(({ id, endpointId }) => ({ id, endpointId }));
@@ -91,6 +99,32 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
       leaseUntil,
     );
   };
+  countRecovering = async (endpointId: number) =>
+    this.rows.filter((row) => row.endpointId === endpointId && row.status === 'pending' && row.recoveredAt !== null)
+      .length;
+  findRecoverable = async (endpointId: number, window: RecoveryWindow, limit: number) =>
+    this.inWindow(endpointId, window)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id)
+      .slice(0, limit)
+      .map(({ id, createdAt }) => ({ id, createdAt }));
+  countRecoverable = async (endpointId: number, window: RecoveryWindow) => this.inWindow(endpointId, window).length;
+  requeue = async (ids: readonly number[], recoveredAt: number) => {
+    for (const id of ids) {
+      const row = this.byId(id);
+      const next = { status: 'pending' as const, nextAttemptAt: row.createdAt, completedAt: null, recoveredAt };
+      Object.assign(row, next, { leaseOwner: null, leaseUntil: null });
+    }
+  };
+  private inWindow(endpointId: number, { statuses, since, until, now }: RecoveryWindow): WebhookDelivery[] {
+    return this.rows.filter(
+      (row) =>
+        row.endpointId === endpointId &&
+        statuses.includes(row.status) &&
+        row.createdAt >= since &&
+        row.createdAt < until &&
+        (row.leaseUntil ?? 0) < now,
+    );
+  }
   releaseDelivered = async (releases: readonly DeliveryRelease[], owner: string) => this.releaseLeases(releases, owner);
   releaseLeases = async (releases: readonly DeliveryRelease[], owner: string) => {
     const held: number[] = [];
@@ -121,8 +155,9 @@ export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRe
 
   add(fields: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
     const endpoint = Object.assign(new WebhookEndpoint(), {
-      ...{ id: this.rows.length + 1, url: 'https://example.org/hook', events: ['*'], description: null },
+      ...{ id: this.rows.length + 1, url: 'https://example.org/hook', events: ['*'], filter: null, description: null },
       ...{ secret: 'whsec_current', previousSecret: null, previousSecretExpiresAt: null },
+      ...{ signatureScheme: 'github', previousSignatureScheme: null },
       ...{ active: true, disabledReason: null, failingSince: null, createdAt: new Date(0), updatedAt: new Date(0) },
       ...fields,
     });
@@ -151,12 +186,12 @@ export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRe
     this.byId(id).failingSince = null;
   };
   markFailing = async (id: number, failingSince: number, disabledReason?: string) => {
-    Object.assign(
-      this.byId(id),
-      { failingSince },
-      disabledReason === undefined ? {} : { active: false, disabledReason },
-    );
+    const row = this.byId(id);
+    const disabling = disabledReason !== undefined && row.active;
+    Object.assign(row, { failingSince }, disabling ? { active: false, disabledReason } : {});
+    return disabling;
   };
+  findForUpdate = async (id: number) => this.findById(id);
 }
 
 export class FakeWebhookEventsRepository implements Public<WebhookEventsRepository> {

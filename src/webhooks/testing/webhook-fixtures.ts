@@ -1,8 +1,11 @@
+import type { AuditRecord, AuditTrail } from '../../audit/index.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { WebhookAttemptRecorder } from '../webhook-attempt-recorder.js';
 import type { WebhookDispatcher } from '../webhook-dispatcher.js';
+import { WebhookEndpointDisabledNotice } from '../webhook-endpoint-disabled.js';
 import { WebhookEndpointHealth } from '../webhook-endpoint-health.js';
 import { WebhookEventCatalog } from '../webhook-event-catalog.js';
+import { WebhookEventWriter } from '../webhook-event-writer.js';
 import { WebhookEvents } from '../webhook-events.service.js';
 import type { WebhooksConfig } from '../webhooks.config.js';
 import {
@@ -19,6 +22,9 @@ import {
 /** The instance every spec runs as, so leases it takes can be told from another instance's. */
 export const THIS_INSTANCE = 'instance-a';
 
+/** The attachment types the specs' file events can be about. */
+export const TEST_ATTACHMENT_TYPES = ['article', 'product'];
+
 /** One webhooks module over in-memory tables: the parts under test are built on these, so they see each other. */
 export interface WebhookFakes {
   clock: FakeClock;
@@ -28,10 +34,21 @@ export interface WebhookFakes {
   deliveries: FakeWebhookDeliveriesRepository;
   attempts: FakeWebhookAttemptsRepository;
   eventRows: FakeWebhookEventsRepository;
+  /** The kinds, with the file events registered as their publisher would (about `data.file.attachment_type`). */
+  catalog: WebhookEventCatalog;
+  /** What was recorded in the audit trail. */
+  audit: AuditRecord[];
 }
 
 /** Empty tables, a stopped clock and the default settings with `env` on top. */
 export function webhookFakes(env: Record<string, string> = {}): WebhookFakes {
+  const catalog = new WebhookEventCatalog();
+  const attachmentTypeOf = (data: Record<string, unknown>) =>
+    (data.file as { attachment_type?: string } | undefined)?.attachment_type;
+  catalog.register(
+    ['file.created', 'file.deleted'].map((kind) => ({ kind, description: kind, dataSchema: {}, attachmentTypeOf })),
+  );
+  catalog.registerAttachmentTypes(() => TEST_ATTACHMENT_TYPES);
   return {
     clock: new FakeClock(),
     config: testConfig(env),
@@ -40,17 +57,36 @@ export function webhookFakes(env: Record<string, string> = {}): WebhookFakes {
     deliveries: new FakeWebhookDeliveriesRepository(),
     attempts: new FakeWebhookAttemptsRepository(),
     eventRows: new FakeWebhookEventsRepository(),
+    catalog,
+    audit: [],
   };
+}
+
+/** The fan-out of events to endpoints, over the fakes' tables. */
+export function eventWriter(fakes: WebhookFakes): WebhookEventWriter {
+  const { clock, catalog, eventRows, endpoints, deliveries } = fakes;
+  return new WebhookEventWriter(clock, catalog, asReal(eventRows), asReal(endpoints), asReal(deliveries));
+}
+
+/** What tells the other endpoints, the log and the audit trail (here `fakes.audit`) that one was disabled. */
+export function disabledNotice(fakes: WebhookFakes): WebhookEndpointDisabledNotice {
+  const trail = { record: (record: AuditRecord) => Promise.resolve(void fakes.audit.push(record)) };
+  return new WebhookEndpointDisabledNotice(eventWriter(fakes), trail as AuditTrail, fakes.catalog);
+}
+
+/** The endpoints' health rules, over the fakes' tables. */
+export function endpointHealth(fakes: WebhookFakes): WebhookEndpointHealth {
+  return new WebhookEndpointHealth(asReal(fakes.endpoints), disabledNotice(fakes), fakes.config);
 }
 
 /** The recorder of this instance, with the jitter pinned to the middle so retry times are exact. */
 export function attemptRecorder(fakes: WebhookFakes): WebhookAttemptRecorder {
-  const { unitOfWork, deliveries, attempts, endpoints, config, clock } = fakes;
+  const { unitOfWork, deliveries, attempts, config, clock } = fakes;
   return new WebhookAttemptRecorder(
     unitOfWork,
     asReal(deliveries),
     asReal(attempts),
-    new WebhookEndpointHealth(asReal(endpoints), config),
+    endpointHealth(fakes),
     config,
     THIS_INSTANCE,
     () => 0.5,
@@ -58,21 +94,10 @@ export function attemptRecorder(fakes: WebhookFakes): WebhookAttemptRecorder {
   );
 }
 
-/** The outbox, and the catalog it checks kinds against, with the file events registered as their publisher would. */
+/** The outbox, and the catalog it checks kinds against. */
 export function outbox(
   fakes: WebhookFakes,
   dispatcher: WebhookDispatcher,
 ): { events: WebhookEvents; catalog: WebhookEventCatalog } {
-  const catalog = new WebhookEventCatalog();
-  catalog.register(['file.created', 'file.deleted']);
-  const { clock, eventRows, endpoints, deliveries } = fakes;
-  const events = new WebhookEvents(
-    clock,
-    dispatcher,
-    catalog,
-    asReal(eventRows),
-    asReal(endpoints),
-    asReal(deliveries),
-  );
-  return { events, catalog };
+  return { events: new WebhookEvents(dispatcher, eventWriter(fakes), fakes.catalog), catalog: fakes.catalog };
 }

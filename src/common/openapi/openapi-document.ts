@@ -1,0 +1,125 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  DocumentBuilder,
+  SwaggerModule,
+  type OpenAPIObject,
+  type OAuthFlowObject,
+  type ParameterObject,
+  type SchemaObject,
+  type SecuritySchemeObject,
+} from '@nestjs/swagger';
+
+/** The security scheme names operations refer to (see {@link ApiTokenSecurity} in common/auth). */
+export const BEARER_SCHEME = 'bearer';
+export const OAUTH2_SCHEME = 'oauth2';
+
+export interface OpenApiSettings {
+  /** The service's public base URL (the OAuth issuer): the document's only server. */
+  serverUrl: string;
+  /** The token endpoint, relative to the server. */
+  tokenUrl: string;
+}
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The service's OpenAPI document, built once at start: info, the server, the security schemes (OAuth 2.0 client
+ * credentials and password flows at the token endpoint, and plain bearer JWTs), and every controller's operations.
+ */
+export function buildOpenApiDocument(app: INestApplication, settings: OpenApiSettings): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('File fields service')
+    .setDescription(
+      'Uploads files to the file fields of entities and resolves those fields, on every response that returns such ' +
+        'entities, to file records. Access tokens come from the OAuth 2.0 token endpoint; errors are RFC 9457 ' +
+        'problem details (RFC 6749 error bodies at the token endpoint).',
+    )
+    .setVersion('1')
+    .setLicense('UNLICENSED (proprietary)', 'https://spdx.org/licenses/')
+    .setContact('Service team', '', 'service-team@example.com')
+    .addServer(settings.serverUrl)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME)
+    .addOAuth2(
+      {
+        type: 'oauth2',
+        description: 'Integrations use client credentials; the administration interface uses the password flow.',
+        flows: {
+          clientCredentials: { tokenUrl: settings.tokenUrl, scopes: {} },
+          password: { tokenUrl: settings.tokenUrl, refreshUrl: settings.tokenUrl, scopes: {} },
+        },
+      },
+      OAUTH2_SCHEME,
+    )
+    .build();
+  // Every operation names itself (`getProduct`, `uploadFile`) in its @ApiOperation: the names become a generated
+  // client's method names. The platform suite refuses Nest's default `Controller_method`.
+  const document = SwaggerModule.createDocument(app, config);
+  declareScopes(document);
+  markPublic(document);
+  typeIdParameters(document);
+  admitNullReferences(document);
+  return document;
+}
+
+/** The flows list every scope an operation asks for, plus `*`: Swagger UI offers them when authorizing. */
+function declareScopes(document: OpenAPIObject): void {
+  const scopes: Record<string, string> = { '*': 'Everything (administrators)' };
+  for (const operation of operations(document)) {
+    for (const requirement of operation.security ?? []) {
+      for (const scope of requirement[OAUTH2_SCHEME] ?? []) scopes[scope] = `Permission ${scope}`;
+    }
+  }
+  const sorted = Object.fromEntries(Object.entries(scopes).sort(([a], [b]) => a.localeCompare(b)));
+  const scheme = document.components?.securitySchemes?.[OAUTH2_SCHEME] as SecuritySchemeObject | undefined;
+  for (const flow of Object.values(scheme?.flows ?? {}) as OAuthFlowObject[]) flow.scopes = sorted;
+}
+
+/** An operation without a security requirement (the @Public() routes) says so with `security: []`. */
+function markPublic(document: OpenAPIObject): void {
+  for (const operation of operations(document)) operation.security ??= [];
+}
+
+/**
+ * Numeric path parameters are entity ids, parsed by ParseIdPipe: integers from 1 to 2^31-1. (The TypeScript type
+ * `number` alone would give them `type: number`, which lets generated clients send 1.5.)
+ */
+function typeIdParameters(document: OpenAPIObject): void {
+  for (const operation of operations(document)) {
+    for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+      const schema = parameter.schema as SchemaObject | undefined;
+      if (parameter.in === 'path' && schema?.type === 'number') {
+        parameter.schema = { type: 'integer', minimum: 1, maximum: MAX_ID };
+      }
+    }
+  }
+}
+
+/**
+ * OpenAPI 3.0 has no null type, and `nullable` beside an `allOf` reference (what `@ApiProperty({ type: Dto, nullable:
+ * true })` produces) does not admit null to validators, which check the reference too. Each such property becomes
+ * "the reference, or a nullable type restricted to null", which validators and generators (`Dto | null`) read alike.
+ */
+function admitNullReferences(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) admitNullReferences(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as SchemaObject;
+  if (schema.nullable === true && schema.allOf?.length === 1 && '$ref' in schema.allOf[0]) {
+    schema.oneOf = [schema.allOf[0], { type: 'object', nullable: true, enum: [null] }];
+    delete schema.allOf;
+    delete schema.nullable;
+    delete schema.type;
+  }
+  for (const value of Object.values(node)) admitNullReferences(value);
+}
+
+function* operations(document: OpenAPIObject) {
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const) {
+      const operation = item[method];
+      if (operation) yield operation;
+    }
+  }
+}

@@ -1,0 +1,238 @@
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import pLimit from 'p-limit';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import { FileFieldRegistry } from '../file-field.registry.js';
+import type { FileFieldDefinition } from '../file-field.decorator.js';
+import { FileRecordDto } from '../file-record.dto.js';
+import { FileRecord } from '../file-record.entity.js';
+import { FileRecordsRepository, type FileRecordRow } from '../file-records.repository.js';
+import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../files.errors.js';
+import { FileStorage } from '../storage/file-storage.js';
+import { FileUrls } from '../urls/file-urls.js';
+import { FileVariantDto } from './file-variant.dto.js';
+import { FileVariantsRepository } from './file-variants.repository.js';
+import { DEFAULT_MAX_PIXELS } from './image-options.js';
+import { isRasterImage } from './image-types.js';
+import { withLocalCopy } from './local-copy.js';
+import { produceVariant, VariantInputError, variantTarget, type VariantTarget } from './variant-pipeline.js';
+import { isStored, type StoredVariant, type VariantState } from './variant-state.js';
+
+/** Variants made at once by this instance: each decodes an image, which takes a core and some memory. */
+const CONCURRENCY = 2;
+/** Originals waiting for their variants at most; more are left to the next response or request that needs them. */
+const MAX_JOBS = 1000;
+
+/** What the variants of a file depend on. */
+export type VariantSource = Pick<
+  FileRecord,
+  'id' | 'storageKey' | 'attachmentType' | 'field' | 'mimeType' | 'variants'
+>;
+
+/**
+ * The image variants of file records: listed on responses, made in the background after an upload commits (or when a
+ * response or a request finds one missing), stored next to their original, and recorded in the record's `variants`.
+ * Each original is copied once to a temporary file and all its missing variants are made from it, a few originals at
+ * a time; whoever asks for a variant being made waits for that same job.
+ */
+@Injectable()
+export class FileVariants implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(FileVariants.name);
+  /** `id:storageKey` → the job making that original's missing variants. */
+  private readonly jobs = new Map<string, Promise<void>>();
+  private readonly limit = pLimit(CONCURRENCY);
+  private closed = false;
+
+  constructor(
+    private readonly registry: FileFieldRegistry,
+    private readonly fileRecords: FileRecordsRepository,
+    private readonly variantRecords: FileVariantsRepository,
+    private readonly storage: FileStorage,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly urls: FileUrls,
+  ) {}
+
+  /** The JSON of a record, with `variants` when its field declares them. */
+  toDto(record: FileRecordRow): FileRecordDto {
+    const dto = FileRecordDto.from(record, this.urls.urlOf(record));
+    const variants = this.describe(record);
+    if (variants) dto.variants = variants;
+    return dto;
+  }
+
+  /**
+   * The `variants` of a record in a response: undefined when its field declares none; each declared variant by name
+   * otherwise, null while it is being made (which this starts, when it is not under way); {} for a file that is no
+   * raster image. A variant that cannot be made of the file is left out.
+   */
+  describe(record: VariantSource): Record<string, FileVariantDto | null> | undefined {
+    const field = this.fieldOf(record);
+    if (!field?.variants) return undefined;
+    const described: Record<string, FileVariantDto | null> = {};
+    let missing = false;
+    for (const target of targetsOf(record, field)) {
+      const state = record.variants?.[target.name];
+      if (state?.key !== target.key) {
+        described[target.name] = null;
+        missing = true;
+      } else if (isStored(state)) {
+        const url = this.urls.urlOf(record, { name: target.name, storageKey: state.key });
+        described[target.name] = FileVariantDto.from(state, url);
+      }
+    }
+    if (missing) this.produceLater([record]);
+    return described;
+  }
+
+  /** Starts making the missing variants of these records in the background; failures are logged. */
+  produceLater(records: readonly VariantSource[]): void {
+    for (const record of records) {
+      if (targetsOf(record, this.fieldOf(record)).length === 0) continue;
+      if (this.jobs.size >= MAX_JOBS) return;
+      this.run(record).catch((error: unknown) =>
+        this.logger.warn({ err: error, fileId: record.id }, 'Could not make the image variants of a file'),
+      );
+    }
+  }
+
+  /**
+   * The variant `name` of a record as a record of its own (its key, type, size, checksum and a download name), made
+   * now when it is missing. 404 for a name the field does not declare, for a file that is no raster image, and for an
+   * image the variant cannot be made of.
+   */
+  async variantOf(record: FileRecord, name: string): Promise<FileRecord> {
+    const target = targetsOf(record, this.fieldOf(record)).find((candidate) => candidate.name === name);
+    if (!target) throw variantNotFound(`File ${record.id} has no variant "${name}".`);
+    let state = record.variants?.[name];
+    if (state?.key !== target.key) {
+      await this.run(record).catch((error: unknown) => this.fail(error, record));
+      state = (await this.fileRecords.findById(record.id))?.variants?.[name];
+    }
+    if (state?.key !== target.key) {
+      // Replaced or deleted while the variant was made, or the service is stopping.
+      throw new FilesError(FilesErrorCode.FileContentUnavailable, `The variant "${name}" is not ready; retry.`);
+    }
+    if (!isStored(state)) throw variantNotFound(`Variant "${name}" cannot be made of file ${record.id}.`);
+    return asRecord(record, target, state);
+  }
+
+  /** The variant `name` of a record as a record of its own, if it is stored and current. */
+  storedNamed(record: FileRecord, name: string): FileRecord | undefined {
+    const target = targetsOf(record, this.fieldOf(record)).find((candidate) => candidate.name === name);
+    return target && this.storedUnder(record, target.key);
+  }
+
+  /** The variant of a record stored under `storageKey` as a record of its own, if it is a current one. */
+  storedUnder(record: FileRecord, storageKey: string): FileRecord | undefined {
+    const target = targetsOf(record, this.fieldOf(record)).find((candidate) => candidate.key === storageKey);
+    const state = target && record.variants?.[target.name];
+    return target && isStored(state) && state.key === storageKey ? asRecord(record, target, state) : undefined;
+  }
+
+  /** Resolves once no variant is being made: those under way now, and any started meanwhile, are made or failed. */
+  async settled(): Promise<void> {
+    while (this.jobs.size > 0) await Promise.allSettled([...this.jobs.values()]);
+  }
+
+  /** Lets the variants being made finish (the storage and the database are still open); starts no new ones. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    await this.settled();
+  }
+
+  private fieldOf(record: Pick<FileRecord, 'attachmentType' | 'field'>): FileFieldDefinition | undefined {
+    return this.registry.get(record.attachmentType)?.fields.get(record.field);
+  }
+
+  /** The job making the record's missing variants: the one under way, or a new one. */
+  private run(record: VariantSource): Promise<void> {
+    const id = `${record.id}:${record.storageKey}`;
+    const running = this.jobs.get(id);
+    if (running) return running;
+    const job = this.limit(() => this.produceMissing(record.id, record.storageKey));
+    this.jobs.set(id, job);
+    const forget = () => this.jobs.delete(id);
+    job.then(forget, forget);
+    return job;
+  }
+
+  /** Makes the variants the record misses now, from one temporary copy of its original, recording each when made. */
+  private async produceMissing(id: number, storageKey: string): Promise<void> {
+    if (this.closed) return;
+    const record = await this.fileRecords.findById(id);
+    if (!record || record.storageKey !== storageKey) return;
+    const field = this.fieldOf(record);
+    const missing = targetsOf(record, field).filter((target) => record.variants?.[target.name]?.key !== target.key);
+    if (missing.length === 0) return;
+    const maxPixels = field?.maxPixels ?? DEFAULT_MAX_PIXELS;
+    await withLocalCopy(this.storage, storageKey, async (path) => {
+      for (const target of missing) {
+        const state = await produceVariant(this.storage, target, path, maxPixels).catch((error: unknown) => {
+          if (!(error instanceof VariantInputError)) throw error;
+          this.logger.warn({ err: error, fileId: id, variant: target.name }, 'An image variant cannot be made');
+          return { key: target.key, failed: true } as const;
+        });
+        await this.remember(id, storageKey, target.name, state);
+      }
+    });
+  }
+
+  /**
+   * Records a variant on its record, unless the record was deleted or its file replaced meanwhile: then the variant's
+   * bytes go. A variant it replaces (made for an earlier declaration) goes after commit.
+   */
+  private async remember(id: number, storageKey: string, name: string, state: VariantState): Promise<void> {
+    const kept = await this.unitOfWork.run(async (tx) => {
+      const record = await this.variantRecords.lockedRecord(id, tx);
+      if (!record || record.storageKey !== storageKey) return false;
+      const previous = record.variants?.[name];
+      await this.variantRecords.setVariants(id, { ...record.variants, [name]: state }, tx);
+      if (isStored(previous) && previous.key !== state.key) tx.afterCommit(() => this.storage.delete(previous.key));
+      return true;
+    });
+    if (!kept && isStored(state)) await this.storage.delete(state.key);
+  }
+
+  /** A failure to make a variant someone waits for: storage faults as such, a missing original as data lost. */
+  private fail(error: unknown, record: FileRecord): never {
+    if (isMissingObject(error)) {
+      this.logger.error(
+        { err: error, fileId: record.id, key: record.storageKey },
+        'The stored bytes of a file are missing',
+      );
+      throw new FilesError(
+        FilesErrorCode.FileContentUnavailable,
+        `The content of file ${record.id} cannot be read at the moment.`,
+        { cause: error },
+      );
+    }
+    throw storageFault(error) ?? error;
+  }
+}
+
+/** The declared variants of a record's file: none for a field without variants or a file that is no raster image. */
+function targetsOf(
+  record: Pick<FileRecord, 'storageKey' | 'mimeType'>,
+  field: FileFieldDefinition | undefined,
+): VariantTarget[] {
+  if (!field?.variants || !isRasterImage(record.mimeType)) return [];
+  return Object.entries(field.variants).map(([name, options]) => variantTarget(record, name, options));
+}
+
+function variantNotFound(detail: string): FilesError {
+  return new FilesError(FilesErrorCode.VariantNotFound, detail);
+}
+
+/** A variant as a record of its own, for the content routes: the original's record with the variant's bytes. */
+function asRecord(record: FileRecord, target: VariantTarget, state: StoredVariant): FileRecord {
+  const stem = record.originalName.replace(/\.[^.]*$/, '') || 'file';
+  return Object.assign(new FileRecord(), record, {
+    storageKey: state.key,
+    originalName: `${stem}-${target.name}.${state.key.slice(state.key.lastIndexOf('.') + 1)}`,
+    mimeType: state.mimeType,
+    size: state.size,
+    checksumSha256: state.checksumSha256,
+    width: state.width,
+    height: state.height,
+    variants: null,
+  });
+}

@@ -1,0 +1,8 @@
+import type { Provider } from '@nestjs/common';
+import { FileUrls } from '../urls/file-urls.js';
+import { FileVariants } from './file-variants.service.js';
+import { FileVariantsRepository } from './file-variants.repository.js';
+import { ImageProbe } from './image-probe.js';
+
+/** The parts of image sizes and variants, for FileFieldsModule; FileVariants lists variants with their URLs. */
+export const IMAGE_PROVIDERS: Provider[] = [ImageProbe, FileVariants, FileVariantsRepository, FileUrls];

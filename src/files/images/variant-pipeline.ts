@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { FileStorage } from '../storage/file-storage.js';
+import type { ImageVariantOptions, VariantFormat } from './image-options.js';
+import type { StoredVariant } from './variant-state.js';
+
+// libvips would otherwise keep recent operations and open input files: each variant is made once, from a temporary
+// copy that is deleted right after, so a cache would only hold memory and the descriptors of deleted files.
+sharp.cache(false);
+
+const EXTENSIONS: Record<VariantFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
+const MIME_TYPES: Record<VariantFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+};
+/** A variant without a declared format keeps its original's, except TIFF, which browsers do not show. */
+const FORMAT_OF: Record<string, VariantFormat | undefined> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+};
+
+/** One declared variant of one original: what to make, in which format, under which storage key. */
+export interface VariantTarget {
+  name: string;
+  options: ImageVariantOptions;
+  format: VariantFormat;
+  key: string;
+}
+
+/** A variant could not be made from its original: the image does not decode, or exceeds the pixel limit. */
+export class VariantInputError extends Error {}
+
+/**
+ * Where a variant of an original is stored: next to it, `<original key>.<name>-<fingerprint>.<extension>`, so the
+ * orphan sweeper finds its original, and a changed declaration (another fingerprint) is a new variant, not a stale one.
+ */
+export function variantTarget(
+  original: { storageKey: string; mimeType: string },
+  name: string,
+  options: ImageVariantOptions,
+): VariantTarget {
+  const format = options.format ?? FORMAT_OF[original.mimeType] ?? 'png';
+  const key = `${original.storageKey}.${name}-${fingerprintOf(options, format)}.${EXTENSIONS[format]}`;
+  return { name, options, format, key };
+}
+
+/** Declarations are fixed once decorated: each one's fingerprints are computed once (responses list many records). */
+const fingerprints = new WeakMap<ImageVariantOptions, Map<VariantFormat, string>>();
+
+function fingerprintOf(options: ImageVariantOptions, format: VariantFormat): string {
+  const known = fingerprints.get(options) ?? fingerprints.set(options, new Map()).get(options)!;
+  let fingerprint = known.get(format);
+  if (fingerprint === undefined) {
+    const declared = [
+      options.width,
+      options.height,
+      options.fit ?? 'inside',
+      format,
+      options.quality,
+      options.animated,
+    ];
+    const json = JSON.stringify(declared.map((value) => value ?? null));
+    fingerprint = createHash('sha256').update(json).digest('hex').slice(0, 10);
+    known.set(format, fingerprint);
+  }
+  return fingerprint;
+}
+
+/**
+ * The sharp pipeline of a variant, reading an image file: oriented by its EXIF tag, resized (never enlarged), encoded;
+ * metadata (EXIF, GPS, XMP) is not copied. Only the first frame is read unless the variant is animated. libvips reads
+ * the file in strips (sequential access), so memory stays small whatever the image's size; `maxPixels` refuses one
+ * whose header claims more pixels, before decoding.
+ */
+export function variantTransformer(target: VariantTarget, inputPath: string, maxPixels: number): Sharp {
+  const { width, height, fit = 'inside', quality, animated = false } = target.options;
+  const encoder = target.format === 'jpeg' || target.format === 'webp' || target.format === 'avif';
+  return sharp(inputPath, { limitInputPixels: maxPixels, animated, autoOrient: true, sequentialRead: true })
+    .resize({ width, height, fit, withoutEnlargement: true })
+    .toFormat(target.format, encoder && quality !== undefined ? { quality } : {});
+}
+
+/**
+ * Makes a variant from an image file, into a file beside it, then streams that to storage under the variant's key.
+ * Encoding to a file first keeps the two kinds of failure apart: one of the image itself is a
+ * {@link VariantInputError} (it will not decode next time either); one of the storage is thrown as it is.
+ */
+export async function produceVariant(
+  storage: FileStorage,
+  target: VariantTarget,
+  inputPath: string,
+  maxPixels: number,
+): Promise<StoredVariant> {
+  const outputPath = join(dirname(inputPath), `${target.name}.${EXTENSIONS[target.format]}`);
+  let info: OutputInfo;
+  try {
+    info = await variantTransformer(target, inputPath, maxPixels).toFile(outputPath);
+  } catch (error) {
+    throw new VariantInputError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(outputPath)) hash.update(chunk as Buffer);
+  await storage.put(target.key, createReadStream(outputPath));
+  return {
+    key: target.key,
+    width: info.width,
+    height: info.pageHeight ?? info.height,
+    size: info.size,
+    mimeType: MIME_TYPES[target.format],
+    checksumSha256: hash.digest('hex'),
+  };
+}

@@ -1,0 +1,83 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AuditTrail } from '../audit/index.js';
+import type { Transaction } from '../database/unit-of-work.js';
+import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
+import { WebhookEventCatalog } from './webhook-event-catalog.js';
+import { WebhookEventWriter } from './webhook-event-writer.js';
+
+/** Sent to the other endpoints when the service disables one. */
+export const ENDPOINT_DISABLED_EVENT = 'webhook.endpoint.disabled';
+
+/** Why the service disabled an endpoint: it answered 410 Gone, or every delivery failed for WEBHOOK_DISABLE_AFTER. */
+export const DISABLE_REASONS = ['gone', 'failing'] as const;
+export type DisableReason = (typeof DISABLE_REASONS)[number];
+
+/** The audit trail's actor for what the service does on its own. */
+export const SYSTEM_ACTOR = 'system';
+
+/** The URL without its query string and fragment, which may hold a token the other receivers must not see. */
+function withoutQuery(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+/**
+ * Makes an automatic disabling known, so it is never silent: a webhook.endpoint.disabled event to every other
+ * endpoint subscribed to it (written in the transaction that disabled the endpoint, so both commit or neither), and
+ * once that commits, a warning in the log and an event in the audit trail.
+ */
+@Injectable()
+export class WebhookEndpointDisabledNotice {
+  private readonly logger = new Logger(WebhookEndpointDisabledNotice.name);
+
+  constructor(
+    private readonly writer: WebhookEventWriter,
+    private readonly trail: AuditTrail,
+    catalog: WebhookEventCatalog,
+  ) {
+    catalog.register([
+      {
+        kind: ENDPOINT_DISABLED_EVENT,
+        description:
+          'The service disabled another endpoint (410 Gone, or failing for WEBHOOK_DISABLE_AFTER); ' +
+          're-enable it with PATCH active: true, then recover its deliveries since `since`.',
+        dataSchema: {
+          type: 'object',
+          required: ['endpoint_id', 'url', 'reason', 'message', 'since'],
+          properties: {
+            endpoint_id: { type: 'integer', description: 'The endpoint disabled' },
+            url: { type: 'string', description: 'Its URL, without query string' },
+            reason: { type: 'string', enum: [...DISABLE_REASONS], description: '410 Gone, or failing for too long' },
+            message: { type: 'string', description: 'The endpoint’s disabled_reason' },
+            since: { type: 'string', format: 'date-time', description: 'When its deliveries started failing' },
+          },
+        },
+      },
+    ]);
+  }
+
+  async announce(
+    tx: Pick<Transaction, 'manager' | 'afterCommit'>,
+    endpoint: Pick<WebhookEndpoint, 'id' | 'url'>,
+    disabled: { reason: DisableReason; message: string; since: number },
+  ): Promise<void> {
+    const { reason, message, since } = disabled;
+    const data = { endpoint_id: endpoint.id, url: withoutQuery(endpoint.url), reason, message };
+    await this.writer.write(
+      tx.manager,
+      ENDPOINT_DISABLED_EVENT,
+      { ...data, since: new Date(since).toISOString() },
+      { except: endpoint.id },
+    );
+    tx.afterCommit(async () => {
+      this.logger.warn({ endpoint: endpoint.id, reason }, `Webhook endpoint ${endpoint.id} disabled: ${message}`);
+      await this.trail.record({
+        actor: SYSTEM_ACTOR,
+        action: 'webhook-endpoint.disable',
+        targetType: 'webhook-endpoint',
+        targetId: endpoint.id,
+        details: { reason },
+      });
+    });
+  }
+}

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { buildService, type ServiceBuild } from './support/service-process.js';
+import { createTestDatabase, type TestDatabase } from './support/test-app.js';
+
+const run = promisify(execFile);
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('Command lines: npm run cli and npm run sweep-orphans', () => {
+  let build: ServiceBuild;
+  let database: TestDatabase;
+
+  /** Runs one of the build's entry points as `npm run …` does, on the suite's database. */
+  const invoke = (file: string, args: string[]): Promise<Outcome> =>
+    run(process.execPath, [join(build.dir, file), ...args], { env: { ...process.env, ...database.env } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: Outcome) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+  const cli = (...args: string[]) => invoke('src/cli.js', args);
+  const sweep = (...args: string[]) => invoke('src/sweep-orphans.js', args);
+
+  /** One line on stderr naming the problem and where the usage is, exit code 2, and no stack trace. */
+  const expectUsageError = (outcome: Outcome, problem: string, command: string) =>
+    expect(outcome).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${problem} (\`${command} -- --help\` shows the usage)\n`,
+    });
+
+  beforeAll(async () => {
+    build = await buildService('command-line');
+    database = await createTestDatabase();
+  }, 120_000);
+
+  afterAll(async () => {
+    await build?.remove();
+    await database?.drop();
+  });
+
+  it.each([
+    ['src/cli.js', 'npm run cli'],
+    ['src/sweep-orphans.js', 'npm run sweep-orphans'],
+  ])('%s --help prints the usage and exits 0', async (file, command) => {
+    for (const flag of ['--help', '-h']) {
+      const outcome = await invoke(file, [flag]);
+      expect(outcome).toMatchObject({ code: 0, stderr: '' });
+      expect(outcome.stdout).toMatch(new RegExp(`^Usage: ${command} -- `));
+    }
+  });
+
+  // Each process takes a second or two to load the application's modules: they run side by side.
+  it.each<[string, string, Array<[string[], string]>]>([
+    [
+      'src/cli.js',
+      'npm run cli',
+      [
+        [['--bogus'], "Unknown option '--bogus'"],
+        [[], 'No command given'],
+        [['make-coffee'], "Unknown command 'make-coffee'"],
+        [['create-role'], 'create-role needs --name and --permissions'],
+        [['create-integration', '--label'], "Option '--label <value>' argument missing"],
+        [['rotate-signing-key', '--role', 'admin'], 'rotate-signing-key does not take --role'],
+      ],
+    ],
+    [
+      'src/sweep-orphans.js',
+      'npm run sweep-orphans',
+      [
+        [['--bogus'], "Unknown option '--bogus'"],
+        [['--grace-seconds'], "Option '--grace-seconds <value>' argument missing"],
+        [['--grace-seconds', 'soon'], '--grace-seconds must be a whole number of seconds'],
+        [['--dry-run', 'now'], "Unexpected argument 'now'"],
+      ],
+    ],
+  ])('%s answers a wrong command line with one line and exit code 2', async (file, command, cases) => {
+    const outcomes = await Promise.all(cases.map(([args]) => invoke(file, args)));
+    outcomes.forEach((outcome, i) => expectUsageError(outcome, cases[i][1], command));
+  });
+
+  it('sweeps with a right command line', async () => {
+    expect(JSON.parse((await sweep('--dry-run')).stdout)).toMatchObject({ dryRun: true, failed: 0 });
+  });
+
+  it('creates a role with the rules of POST /api/roles, which an integration can then be given', async () => {
+    expect(await cli('create-role', '--name', 'Catalog', '--permissions', 'product:read')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'name: name must be lower-case letters, digits, - or _\n',
+    });
+    expect((await cli('create-role', '--name', 'viewer', '--permissions', 'product:look')).stderr).toBe(
+      'permissions: each permission must be <resource>:<read|write> or *\n',
+    );
+
+    const created = await cli('create-role', '--name', 'catalog-reader', '--permissions', 'product:read,article:read');
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toEqual({
+      id: expect.any(Number),
+      name: 'catalog-reader',
+      permissions: ['product:read', 'article:read'],
+    });
+    expect(await cli('create-role', '--name', 'catalog-reader', '--permissions', 'product:read')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('A role "catalog-reader" already exists.'),
+    });
+
+    const integration = await cli('create-integration', '--label', 'ERP sync', '--role', 'catalog-reader');
+    expect(integration.code).toBe(0);
+    expect(JSON.parse(integration.stdout)).toMatchObject({ label: 'ERP sync', role: 'catalog-reader' });
+  }, 60_000);
+});

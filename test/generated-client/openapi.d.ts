@@ -1,0 +1,4626 @@
+export interface paths {
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Changes made through the administration API and sign-ins, newest first */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Obtain an access token (OAuth 2.0)
+         * @description client_credentials (HTTP Basic or client_secret_post, JSON or form), password and refresh_token (client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.
+         */
+        post: operations["getToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public keys that verify access tokens (RFC 7517) */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization server metadata (RFC 8414) */
+        get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the integrations (never their secrets) */
+        get: operations["listIntegrations"];
+        put?: never;
+        /** Create an integration; the answer holds its secret, shown only this once */
+        post: operations["createIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one integration */
+        get: operations["getIntegration"];
+        put?: never;
+        post?: never;
+        /** Delete an integration; its tokens stop working at once */
+        delete: operations["deleteIntegration"];
+        options?: never;
+        head?: never;
+        /** Change label, role, active, expires_at or owner (inactive: its tokens stop working at once) */
+        patch: operations["updateIntegration"];
+        trace?: never;
+    };
+    "/api/integrations/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds */
+        post: operations["rotateIntegrationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/{id}/previous-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a rotation's grace period now: the previous secret stops working at once */
+        delete: operations["expirePreviousIntegrationSecret"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the roles and their permissions */
+        get: operations["listRoles"];
+        put?: never;
+        /** Create a role: a name and its permissions */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one role */
+        get: operations["getRole"];
+        put?: never;
+        post?: never;
+        /** Delete a role (409 while a user or an integration has it) */
+        delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        /** Rename a role or replace its permissions (tokens of its holders narrow at once) */
+        patch: operations["updateRole"];
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the users of the administration interface */
+        get: operations["listUsers"];
+        put?: never;
+        /** Create a user of the administration interface */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /** Delete a user; its tokens stop working at once */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /** Change a user's role or password (a new password ends its tokens at once) */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the webhook endpoints (never their secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register an endpoint; the answer holds its signing secret, shown only here and on rotation */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event kinds, each with a description and the JSON Schema of its data
+         * @description The OpenAPI document describes each kind's whole delivery body as a component schema (`WebhookEvent_<event>`, e.g. `WebhookEvent_file.created`), and `WebhookEvent` as their union told apart by `event`, the body of the `webhookEvent` callback of `createWebhook`: generate receivers' types from those.
+         */
+        get: operations["listWebhookEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its delivery history */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change URL, events, filter, description or active */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New signing secret, optionally in another scheme; the old one still signs too during WEBHOOK_SECRET_GRACE */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.ping event to this endpoint */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every failed or skipped delivery of a time window, one attempt each, oldest first
+         * @description Re-queues at most 10000 deliveries, with their event ids, sent at the endpoint's concurrency. When `remaining` > 0, call again with `since` = `next_since` (and the same `until`) once this recovery has finished: until each of its deliveries has had its attempt, another recovery of the endpoint is refused (409).
+         */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the deliveries to this endpoint, newest first, with their attempts */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One new attempt now, with the same event id (also for a disabled endpoint) */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{attachmentType}/{attachmentId}/{fieldName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to one field of one entity
+         * @description Single field: creates the record (201) or replaces its file keeping the same id (200). Multi field: appends (201); several `file` parts append in order and answer an array. The type is sniffed from the bytes, not taken from the part. Needs `<attachment type>:write`.
+         *
+         *     File fields:
+         *
+         *     | attachment type | field | kind | max files | max bytes | accepts |
+         *     |---|---|---|---|---|---|
+         *     | article | thumbnail | single |  |  | image/* |
+         *     | article | attachments | multi | 10 |  | any type except HTML, SVG and executables |
+         *     | product | cover | single |  | 5242880 | image/* |
+         *     | product | gallery | multi | 30 |  | image/*, application/pdf |
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one file record
+         * @description Needs `<attachment type>:read` of the file's entity; without it the file is answered as missing (404).
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file; the rest of its field is renumbered 0..n-1
+         * @description Needs `<attachment type>:write` of the file's entity: 403 with only `:read`, 404 with neither.
+         */
+        delete: operations["deleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the bytes of a file
+         * @description Needs `<attachment type>:read` of the file's entity (else 404). Streams with ETag, Last-Modified and one byte range (206); If-None-Match gives 304, a bad range 416.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{id}/variants/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an image variant of a file
+         * @description Needs `<attachment type>:read` of the file's entity (else 404). A variant its field declares, made now when it is missing; served like the file itself (ETag, Last-Modified, one byte range, 304).
+         */
+        get: operations["downloadFileVariant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{attachmentType}/{attachmentId}/{fieldName}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder a multi field's files; the list must name exactly its current files
+         * @description File fields:
+         *
+         *     | attachment type | field | kind | max files | max bytes | accepts |
+         *     |---|---|---|---|---|---|
+         *     | article | thumbnail | single |  |  | image/* |
+         *     | article | attachments | multi | 10 |  | any type except HTML, SVG and executables |
+         *     | product | cover | single |  | 5242880 | image/* |
+         *     | product | gallery | multi | 30 |  | image/*, application/pdf |
+         */
+        put: operations["reorderFiles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{id}/signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the bytes of a file through its signed URL, without a token
+         * @description The `url` of a file record, for `<img src>`, links and caches that cannot send a token: no Authorization, the signature is the credential. Answers like `downloadFile` (ETag, 304, one byte range, 416) with `Cache-Control: private, max-age=<seconds until the URL expires>`. An expired URL, or one that was altered or names bytes the file no longer has (replaced or deleted since), is 403.
+         */
+        get: operations["downloadSignedFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List products with their files, by id */
+        get: operations["listProducts"];
+        put?: never;
+        /** Create a product */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one product with its files */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        /** Delete a product and its files */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        /** Update a product; omitted properties keep their value */
+        patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List articles with their files, by id */
+        get: operations["listArticles"];
+        put?: never;
+        /** Create a article */
+        post: operations["createArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one article with its files */
+        get: operations["getArticle"];
+        put?: never;
+        post?: never;
+        /** Delete a article and its files */
+        delete: operations["deleteArticle"];
+        options?: never;
+        head?: never;
+        /** Update a article; omitted properties keep their value */
+        patch: operations["updateArticle"];
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 200 when the database is reachable and the file storage can be written to, 503 otherwise
+         * @description The storage check writes and removes a small probe, so a full or read-only disk is reported down.
+         */
+        get: operations["checkHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details (application/problem+json) */
+        ProblemDetails: {
+            /**
+             * @description A URI reference naming the problem: `/problems/<code>` (listed in the README), or about:blank
+             * @example /problems/not-found
+             */
+            type: string;
+            /** @example Not Found */
+            title: string;
+            /** @example 404 */
+            status: number;
+            /**
+             * @description What went wrong with this request, for a person
+             * @example No product 7
+             */
+            detail: string;
+            /**
+             * @description The path of the request
+             * @example /products/7
+             */
+            instance?: string;
+            /**
+             * @description 403: the permission the token lacks
+             * @example product:write
+             */
+            required_permission?: string;
+            /** @description A grant of more than the caller holds: what it lacks */
+            missing_permissions?: string[];
+            /** @description 500: quote it to the operator; the log holds the same id */
+            error_id?: string;
+        };
+        FieldViolation: {
+            /**
+             * @description Property path, e.g. `name` or `ids.2`
+             * @example name
+             */
+            field: string;
+            /**
+             * @example [
+             *       "name is required"
+             *     ]
+             */
+            messages: string[];
+        };
+        ValidationProblemDetails: {
+            /**
+             * @description A URI reference naming the problem: `/problems/<code>` (listed in the README), or about:blank
+             * @example /problems/not-found
+             */
+            type: string;
+            /** @example Not Found */
+            title: string;
+            /** @example 404 */
+            status: number;
+            /**
+             * @description What went wrong with this request, for a person
+             * @example No product 7
+             */
+            detail: string;
+            /**
+             * @description The path of the request
+             * @example /products/7
+             */
+            instance?: string;
+            /**
+             * @description 403: the permission the token lacks
+             * @example product:write
+             */
+            required_permission?: string;
+            /** @description A grant of more than the caller holds: what it lacks */
+            missing_permissions?: string[];
+            /** @description 500: quote it to the operator; the log holds the same id */
+            error_id?: string;
+            /** @description Every offending field (validation-failed) */
+            errors?: components["schemas"]["FieldViolation"][];
+        };
+        AuditEvent: {
+            /** @example 41 */
+            id: number;
+            /** Format: date-time */
+            occurred_at: string;
+            /**
+             * @description The subject (`user:<id>`, `integration:<id>`), or `username:<name>` for a failed sign-in
+             * @example user:1
+             */
+            actor: string;
+            /** @example administration */
+            client_id: string | null;
+            /** @example integration.update */
+            action: string;
+            /** @example integration */
+            target_type: string | null;
+            /** @example 3 */
+            target_id: string | null;
+            /**
+             * @description `denied`: refused with 403
+             * @example success
+             * @enum {string}
+             */
+            outcome: "success" | "denied" | "failure";
+            /** @description The X-Request-Id of the request */
+            request_id: string | null;
+            /** @example 203.0.113.7 */
+            source_ip: string | null;
+            /**
+             * @description Names of the fields changed, the problem of a refusal, the reason of a failed sign-in
+             * @example {
+             *       "fields": [
+             *         "label",
+             *         "role"
+             *       ]
+             *     }
+             */
+            details: {
+                [key: string]: unknown;
+            } | null;
+        };
+        AuditEventPage: {
+            items: components["schemas"]["AuditEvent"][];
+            /**
+             * @description Events matching the filter, over all pages
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
+        /** @description RFC 6749 token request (JSON or form) */
+        TokenRequest: {
+            /** @enum {string} */
+            grant_type: "client_credentials" | "password" | "refresh_token";
+            /** @description Access key id of an integration, or `administration` */
+            client_id?: string;
+            /** @description client_credentials: the secret access key (or HTTP Basic) */
+            client_secret?: string;
+            /** @description Space-separated permissions; defaults to everything the role grants */
+            scope?: string;
+            /** @description password grant */
+            username?: string;
+            /**
+             * Format: password
+             * @description password grant
+             */
+            password?: string;
+            /** @description refresh_token grant */
+            refresh_token?: string;
+        };
+        /** @description RFC 6749 §5.1 successful response */
+        TokenResponse: {
+            /** @description An ES256 JWT */
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /**
+             * @description Seconds until the access token expires
+             * @example 3600
+             */
+            expires_in: number;
+            /** @example product:read article:read */
+            scope: string;
+            /** @description password and refresh_token grants: single use, rotated on every refresh */
+            refresh_token?: string;
+        };
+        /** @description RFC 6749 §5.2 error response */
+        OAuthError: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable";
+            error_description?: string;
+        };
+        /** @description A public signing key (RFC 7517) */
+        JsonWebKey: {
+            /** @example EC */
+            kty: string;
+            /** @example P-256 */
+            crv?: string;
+            x?: string;
+            y?: string;
+            kid: string;
+            /** @example ES256 */
+            alg: string;
+            /** @enum {string} */
+            use: "sig";
+        };
+        JsonWebKeySet: {
+            keys: components["schemas"]["JsonWebKey"][];
+        };
+        /** @description RFC 8414 metadata */
+        AuthorizationServerMetadata: {
+            /** Format: uri */
+            issuer: string;
+            /** Format: uri */
+            token_endpoint: string;
+            /** Format: uri */
+            jwks_uri: string;
+            grant_types_supported: string[];
+            token_endpoint_auth_methods_supported: string[];
+            response_types_supported: string[];
+            scopes_supported: string[];
+        };
+        Integration: {
+            /** @example 1 */
+            id: number;
+            /** @example ERP sync */
+            label: string;
+            /**
+             * @description Role name
+             * @example catalog-reader
+             */
+            role: string;
+            /**
+             * @description The client_id of the client credentials grant
+             * @example FFIAQ3J5K7M2N4P6R7T2V4X6
+             */
+            access_key_id: string;
+            /**
+             * @description The client_secret: only in the answer to creation and to rotation, never again
+             * @example ffsk_51BoCDHeN-ynp8dPl_AqOC78_nC-ub1MVBvSZDRQyvA
+             */
+            secret_access_key?: string;
+            /**
+             * @description false: its tokens stop working at once
+             * @example true
+             */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description Last token issued; null if never
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description End of the grace period of the previous secret after a rotation; null when there is none
+             */
+            previous_secret_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the integration stops working (no new tokens, live ones refused); null: never
+             */
+            expires_at: string | null;
+            /**
+             * @description Who answers for it
+             * @example team-erp@example.com
+             */
+            owner: string | null;
+            /**
+             * @description Whether a rotated-out secret still works (its grace period lasts)
+             * @example false
+             */
+            previous_secret_active: boolean;
+        };
+        CreateIntegration: {
+            /**
+             * Format: date-time
+             * @description When the integration stops working (in the future); null: never
+             * @example 2027-01-01T00:00:00Z
+             */
+            expires_at?: string | null;
+            /** @example team-erp@example.com */
+            owner?: string | null;
+            /** @example ERP sync */
+            label: string;
+            /**
+             * @description Role name
+             * @example catalog-reader
+             */
+            role: string;
+        };
+        UpdateIntegration: {
+            /**
+             * Format: date-time
+             * @description When the integration stops working (in the future); null: never
+             * @example 2027-01-01T00:00:00Z
+             */
+            expires_at?: string | null;
+            /** @example team-erp@example.com */
+            owner?: string | null;
+            label?: string;
+            role?: string;
+            /** @description false disables the integration: its tokens stop working at once */
+            active?: boolean;
+        };
+        Role: {
+            /** @example 3 */
+            id: number;
+            /** @example catalog-reader */
+            name: string;
+            /**
+             * @description `<resource>:<read|write>` or `*`
+             * @example [
+             *       "product:read",
+             *       "article:read"
+             *     ]
+             */
+            permissions: string[];
+            /**
+             * @description Seeded by the service; cannot be deleted
+             * @example false
+             */
+            built_in: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateRole: {
+            /** @example catalog-reader */
+            name: string;
+            /**
+             * @description `<resource>:<read|write>` or `*`
+             * @example [
+             *       "product:read",
+             *       "article:read"
+             *     ]
+             */
+            permissions: string[];
+        };
+        UpdateRole: {
+            name?: string;
+            permissions?: string[];
+        };
+        User: {
+            /** @example 2 */
+            id: number;
+            /** @example editor */
+            username: string;
+            /**
+             * @description Role name
+             * @example admin
+             */
+            role: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateUser: {
+            /** @example editor */
+            username: string;
+            password: string;
+            /**
+             * @description Role name
+             * @example admin
+             */
+            role: string;
+        };
+        UpdateUser: {
+            password?: string;
+            role?: string;
+        };
+        /**
+         * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`
+         * @enum {string}
+         */
+        WebhookSignatureScheme: "github" | "standard";
+        WebhookFilter: {
+            /**
+             * @description Only events about these attachment types (the `attachment_type` of `data.file`, or of `data` for file.reordered); events about none, such as webhook.ping and webhook.endpoint.disabled, always pass
+             * @example [
+             *       "product"
+             *     ]
+             */
+            attachment_types: string[];
+        };
+        CreateWebhook: {
+            /** @example https://example.org/hooks/files */
+            url: string;
+            /**
+             * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`
+             * @default github
+             */
+            signature_scheme: components["schemas"]["WebhookSignatureScheme"];
+            /**
+             * @description Any of file.created, file.updated, file.deleted, file.reordered, webhook.endpoint.disabled, *
+             * @example [
+             *       "file.created",
+             *       "file.deleted"
+             *     ]
+             */
+            events: string[];
+            /** @description Absent: every event of those kinds */
+            filter?: components["schemas"]["WebhookFilter"];
+            description?: string;
+        };
+        WebhookEndpoint: {
+            /** @example 1 */
+            id: number;
+            /** @example https://example.org/hooks/files */
+            url: string;
+            /** @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>` */
+            signature_scheme: components["schemas"]["WebhookSignatureScheme"];
+            /**
+             * Format: date-time
+             * @description End of the grace period of the last rotation: until then the previous secret signs too (in the past once it is over; null before any rotation)
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * @description Event kinds, or `*` for all
+             * @example [
+             *       "file.created",
+             *       "file.deleted"
+             *     ]
+             */
+            events: string[];
+            /** @description null: every event of those kinds */
+            filter: components["schemas"]["WebhookFilter"] | (never | null);
+            /** @example ERP file sync */
+            description: string | null;
+            /**
+             * @description false: nothing is sent to it (disabled by hand or after failing)
+             * @example true
+             */
+            active: boolean;
+            /**
+             * @description Why the service disabled it (410 Gone, failing for too long); null otherwise
+             * @example The endpoint answered 410 Gone.
+             */
+            disabled_reason: string | null;
+            /**
+             * @description The signing secret, only in the answer to registration and to rotation. `ffwh_…` (github scheme): the whole string is the HMAC key. `whsec_<base64>` (standard scheme): the key is the base64-decoded rest
+             * @example ffwh_wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U0
+             */
+            secret?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookEventType: {
+            /**
+             * @description The `event` of the body and the X-Webhook-Event header
+             * @example file.created
+             */
+            event: string;
+            /** @example A file record was added to a file field. */
+            description: string;
+            /**
+             * @description false: sent on demand only; endpoints cannot list it in `events`
+             * @example true
+             */
+            subscribable: boolean;
+            /**
+             * @description Whether an endpoint’s `filter.attachment_types` applies to it
+             * @example true
+             */
+            filterable_by_attachment_type: boolean;
+            /**
+             * @description The JSON Schema of `data`
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "file"
+             *       ],
+             *       "properties": {
+             *         "file": {
+             *           "type": "object"
+             *         }
+             *       }
+             *     }
+             */
+            data_schema: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The schema of the whole body in the OpenAPI document (/api/docs-json)
+             * @example #/components/schemas/WebhookEvent_file.created
+             */
+            openapi_schema: string;
+        };
+        UpdateWebhook: {
+            url?: string;
+            /** @description Only the current scheme is accepted (409 otherwise): the scheme changes with a rotation of the secret */
+            signature_scheme?: components["schemas"]["WebhookSignatureScheme"];
+            events?: string[];
+            /** @description null removes the filter */
+            filter?: components["schemas"]["WebhookFilter"] | (never | null);
+            description?: string | null;
+            /** @description true re-enables a disabled endpoint */
+            active?: boolean;
+        };
+        RotateWebhookSecret: {
+            /** @description The scheme of the new secret (the endpoint's own by default); during WEBHOOK_SECRET_GRACE the old secret still signs in the old scheme, next to the new one */
+            signature_scheme?: components["schemas"]["WebhookSignatureScheme"];
+        };
+        WebhookPing: {
+            /** @example evt_2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11 */
+            event_id: string;
+        };
+        RecoverWebhookDeliveries: {
+            /**
+             * Format: date-time
+             * @description Deliveries created at or after
+             * @example 2026-11-22T08:00:00Z
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description Deliveries created before this time, later than `since`; default: now
+             * @example 2026-11-22T12:00:00Z
+             */
+            until?: string;
+            /**
+             * @description Which deliveries: failed (retries exhausted, or 410 Gone), skipped (the endpoint was disabled); at most 10000 per call
+             * @default [
+             *       "failed",
+             *       "skipped"
+             *     ]
+             */
+            status: ("failed" | "skipped")[];
+        };
+        WebhookRecovery: {
+            /**
+             * @description Deliveries re-queued: each gets one new attempt, with its event id, oldest first
+             * @example 42
+             */
+            requeued: number;
+            /**
+             * @description Deliveries of the window left for a further call (more than 10000 matched)
+             * @example 0
+             */
+            remaining: number;
+            /**
+             * Format: date-time
+             * @description Set when `remaining` > 0: the `since` of the call that goes on (same `until`), once this recovery has finished (409 until then)
+             * @example null
+             */
+            next_since: string | null;
+            /** Format: date-time */
+            since: string;
+            /**
+             * Format: date-time
+             * @description The end of the window: the time of the call when not given
+             */
+            until: string;
+        };
+        WebhookAttempt: {
+            /** Format: date-time */
+            attempted_at: string;
+            /**
+             * @description null when no answer came
+             * @example 200
+             */
+            status_code: number | null;
+            /**
+             * @description Why the attempt failed, if it did
+             * @example null
+             */
+            error: string | null;
+            /** @example 87 */
+            duration_ms: number;
+            /**
+             * @description The first 2 KiB of the response body
+             * @example ok
+             */
+            response_body: string | null;
+        };
+        WebhookDelivery: {
+            /** @example 12 */
+            id: number;
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11
+             */
+            event_id: string;
+            /**
+             * @example succeeded
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "skipped";
+            /**
+             * @description Attempts made so far
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description Set only while pending
+             */
+            next_attempt_at: string | null;
+            /** @example 200 */
+            last_status_code: number | null;
+            /** @example null */
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description Oldest first; kept for the retention period */
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveryPage: {
+            items: components["schemas"]["WebhookDelivery"][];
+            /**
+             * @description Deliveries matching the filter, over all pages
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
+        /** @description One image variant of a file, as its field declares it */
+        FileVariant: {
+            /**
+             * Format: uri
+             * @description URL of the variant that works without an Authorization header until it expires (signed)
+             */
+            url: string;
+            /**
+             * @description Pixels (of one frame when animated)
+             * @example 200
+             */
+            width: number;
+            /**
+             * @description Pixels (of one frame when animated)
+             * @example 200
+             */
+            height: number;
+            /**
+             * @description Bytes
+             * @example 8133
+             */
+            size: number;
+            /** @example image/webp */
+            mime_type: string;
+        };
+        /** @description One file of a file field */
+        FileRecord: {
+            /** @example 1 */
+            id: number;
+            /**
+             * @description Storage key
+             * @example product/7/2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11
+             */
+            path: string;
+            /**
+             * Format: uri
+             * @description The content, without an Authorization header, until the URL expires (at least FILE_URL_TTL, default an hour). The same for up to an hour, so caches keep it; new when the file is replaced. With FILE_URL_MODE=direct, a presigned URL of the S3 bucket.
+             * @example https://api.example.com/files/1/signed?expires=1795440000&signature=FrgZyg_MC2qIJ_T-MCdg92wBlgelbXe5ZVO07AnVO_I
+             */
+            url: string;
+            /** @example 7 */
+            attachment_id: number;
+            /** @example product */
+            attachment_type: string;
+            /** @example gallery */
+            field: string;
+            /**
+             * @description Position within the field, from 0
+             * @example 0
+             */
+            sort_order: number;
+            /** @example photo.png */
+            original_name: string;
+            /**
+             * @description Sniffed from the bytes
+             * @example image/png
+             */
+            mime_type: string;
+            /**
+             * @description Bytes
+             * @example 48213
+             */
+            size: number;
+            /**
+             * @description Pixels of an image as shown (EXIF orientation applied; one frame); null for other files
+             * @example 1200
+             */
+            width: number | null;
+            /**
+             * @description Pixels of an image as shown (EXIF orientation applied; one frame); null for other files
+             * @example 800
+             */
+            height: number | null;
+            /** @description Only in fields that declare image variants: each variant by name, null while it is being made. A file that is no JPEG, PNG, WebP, GIF, AVIF or TIFF image has none ({}), nor has an image whose pixels do not decode. */
+            variants?: {
+                [key: string]: components["schemas"]["FileVariant"] | (never | null);
+            };
+            /** @example e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 */
+            checksum_sha256: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReorderFiles: {
+            /**
+             * @description Every file id of the field, in the new order
+             * @example [
+             *       12,
+             *       10,
+             *       11
+             *     ]
+             */
+            ids: number[];
+        };
+        Product: {
+            /** @example 7 */
+            id: number;
+            /** @example Desk lamp */
+            name: string;
+            description: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description File field (null when empty): each at most 5242880 bytes; accepts image/*; image variants thumb 200×200 cover, large 1600 wide inside webp (see FileRecord.variants). */
+            cover: components["schemas"]["FileRecord"] | (never | null);
+            /** @description File field (multi, ordered by sort_order; [] when empty): at most 30 files; accepts image/*, application/pdf; image variants thumb 200×200 cover (see FileRecord.variants). */
+            gallery: components["schemas"]["FileRecord"][];
+        };
+        /** @description A page of Product entities, files resolved */
+        ProductPage: {
+            items: components["schemas"]["Product"][];
+            /**
+             * @description How many there are in all
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
+        CreateProduct: {
+            /** @example Desk lamp */
+            name: string;
+            description?: string | null;
+        };
+        UpdateProduct: {
+            name?: string;
+            description?: string | null;
+        };
+        Article: {
+            /** @example 7 */
+            id: number;
+            /** @example Release notes */
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description File field (null when empty): accepts image/*. */
+            thumbnail: components["schemas"]["FileRecord"] | (never | null);
+            /** @description File field (multi, ordered by sort_order; [] when empty): at most 10 files. */
+            attachments: components["schemas"]["FileRecord"][];
+        };
+        /** @description A page of Article entities, files resolved */
+        ArticlePage: {
+            items: components["schemas"]["Article"][];
+            /**
+             * @description How many there are in all
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
+        CreateArticle: {
+            /** @example Release notes */
+            title: string;
+        };
+        UpdateArticle: {
+            title?: string;
+        };
+        HealthChecks: {
+            /** @enum {string} */
+            database: "up" | "down";
+            /** @enum {string} */
+            storage: "up" | "down";
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            checks: components["schemas"]["HealthChecks"];
+        };
+        /** @description The body of a file.created delivery: A file record was added to a file field. */
+        "WebhookEvent_file.created": {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "file.created";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            data: {
+                /** @description One file of a file field */
+                file: {
+                    id: number;
+                    /** @description Storage key */
+                    path: string;
+                    attachment_id: number;
+                    attachment_type: string;
+                    field: string;
+                    /** @description Position within the field, from 0 */
+                    sort_order: number;
+                    original_name: string;
+                    /** @description Sniffed from the bytes */
+                    mime_type: string;
+                    /** @description Bytes */
+                    size: number;
+                    /** @description Pixels of an image as shown; null for other files */
+                    width: number | null;
+                    /** @description Pixels of an image as shown; null for other files */
+                    height: number | null;
+                    checksum_sha256: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /**
+                     * Format: uri
+                     * @description Never in events: signed URLs expire (GET /files/{id} gives a current one)
+                     */
+                    url?: string;
+                    /** @description Never in events: image variants are made after the change (GET /files/{id} lists them) */
+                    variants?: Record<string, never>;
+                };
+            };
+        };
+        /** @description The body of a file.deleted delivery: A file record was removed, also when its entity was deleted. */
+        "WebhookEvent_file.deleted": {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "file.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            data: {
+                /** @description One file of a file field */
+                file: {
+                    id: number;
+                    /** @description Storage key */
+                    path: string;
+                    attachment_id: number;
+                    attachment_type: string;
+                    field: string;
+                    /** @description Position within the field, from 0 */
+                    sort_order: number;
+                    original_name: string;
+                    /** @description Sniffed from the bytes */
+                    mime_type: string;
+                    /** @description Bytes */
+                    size: number;
+                    /** @description Pixels of an image as shown; null for other files */
+                    width: number | null;
+                    /** @description Pixels of an image as shown; null for other files */
+                    height: number | null;
+                    checksum_sha256: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /**
+                     * Format: uri
+                     * @description Never in events: signed URLs expire (GET /files/{id} gives a current one)
+                     */
+                    url?: string;
+                    /** @description Never in events: image variants are made after the change (GET /files/{id} lists them) */
+                    variants?: Record<string, never>;
+                };
+            };
+        };
+        /** @description The body of a file.reordered delivery: A multi file field’s order changed. */
+        "WebhookEvent_file.reordered": {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "file.reordered";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            data: {
+                attachment_type: string;
+                attachment_id: number;
+                field: string;
+                /** @description The field’s files in their new order */
+                files: {
+                    id: number;
+                    /** @description Storage key */
+                    path: string;
+                    attachment_id: number;
+                    attachment_type: string;
+                    field: string;
+                    /** @description Position within the field, from 0 */
+                    sort_order: number;
+                    original_name: string;
+                    /** @description Sniffed from the bytes */
+                    mime_type: string;
+                    /** @description Bytes */
+                    size: number;
+                    /** @description Pixels of an image as shown; null for other files */
+                    width: number | null;
+                    /** @description Pixels of an image as shown; null for other files */
+                    height: number | null;
+                    checksum_sha256: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /**
+                     * Format: uri
+                     * @description Never in events: signed URLs expire (GET /files/{id} gives a current one)
+                     */
+                    url?: string;
+                    /** @description Never in events: image variants are made after the change (GET /files/{id} lists them) */
+                    variants?: Record<string, never>;
+                }[];
+            };
+        };
+        /** @description The body of a file.updated delivery: A single file field’s file was replaced. */
+        "WebhookEvent_file.updated": {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "file.updated";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            data: {
+                /** @description One file of a file field */
+                file: {
+                    id: number;
+                    /** @description Storage key */
+                    path: string;
+                    attachment_id: number;
+                    attachment_type: string;
+                    field: string;
+                    /** @description Position within the field, from 0 */
+                    sort_order: number;
+                    original_name: string;
+                    /** @description Sniffed from the bytes */
+                    mime_type: string;
+                    /** @description Bytes */
+                    size: number;
+                    /** @description Pixels of an image as shown; null for other files */
+                    width: number | null;
+                    /** @description Pixels of an image as shown; null for other files */
+                    height: number | null;
+                    checksum_sha256: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /**
+                     * Format: uri
+                     * @description Never in events: signed URLs expire (GET /files/{id} gives a current one)
+                     */
+                    url?: string;
+                    /** @description Never in events: image variants are made after the change (GET /files/{id} lists them) */
+                    variants?: Record<string, never>;
+                };
+            };
+        };
+        /** @description The body of a webhook.endpoint.disabled delivery: The service disabled another endpoint (410 Gone, or failing for WEBHOOK_DISABLE_AFTER); re-enable it with PATCH active: true, then recover its deliveries since `since`. */
+        "WebhookEvent_webhook.endpoint.disabled": {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "webhook.endpoint.disabled";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            data: {
+                /** @description The endpoint disabled */
+                endpoint_id: number;
+                /** @description Its URL, without query string */
+                url: string;
+                /**
+                 * @description 410 Gone, or failing for too long
+                 * @enum {string}
+                 */
+                reason: "gone" | "failing";
+                /** @description The endpoint’s disabled_reason */
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description When its deliveries started failing
+                 */
+                since: string;
+            };
+        };
+        /** @description The body of a webhook.ping delivery: Sent on demand (POST /api/webhooks/{id}/ping) to that endpoint alone. */
+        "WebhookEvent_webhook.ping": {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "webhook.ping";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            data: {
+                /** @description The endpoint pinged */
+                endpoint_id: number;
+            };
+        };
+        /** @description The body of any webhook delivery; `event` tells which */
+        WebhookEvent: components["schemas"]["WebhookEvent_file.created"] | components["schemas"]["WebhookEvent_file.deleted"] | components["schemas"]["WebhookEvent_file.reordered"] | components["schemas"]["WebhookEvent_file.updated"] | components["schemas"]["WebhookEvent_webhook.endpoint.disabled"] | components["schemas"]["WebhookEvent_webhook.ping"];
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Exact match, e.g. `user:1`, `integration:3`, `username:alice` */
+                actor?: string;
+                /** @description Exact match */
+                action?: string;
+                /** @description Only events at or after this time (RFC 3339) */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A new access token (and refresh token) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description invalid_client: unknown client or wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Too many failed attempts from this address or for this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description temporarily_unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+        };
+    };
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIntegration"];
+            };
+        };
+        responses: {
+            /** @description With `secret_access_key` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such integration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such integration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIntegration"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such integration or role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    rotateIntegrationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With the new `secret_access_key` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such integration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    expirePreviousIntegrationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such integration */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRole"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            /** @description Invalid body, or a permission that is not `<resource>:<read|write>` or `*` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The name is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A user or an integration has the role, or it is built in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRole"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Role"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The name is taken, or the role is built in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUser"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid body, or a password that is too short */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The username is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description It is the last administrator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUser"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such user or role */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description It would leave no administrator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid body, or a URL that is not https or points at a private network */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventType"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhook"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A different signature_scheme: the scheme changes only with a rotation (rotate-secret) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPing"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookDeliveries"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A recovery of this endpoint is still running, or the endpoint is disabled (re-enable it first) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                status?: "pending" | "succeeded" | "failed" | "skipped";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such webhook endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such endpoint or delivery */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentType: "article" | "product";
+                attachmentId: number;
+                fieldName: "attachments" | "cover" | "gallery" | "thumbnail";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description One `file` part; a multi field takes several, stored in their order */
+                    file: Blob[];
+                };
+            };
+        };
+        responses: {
+            /** @description Single field: file replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description Record(s) created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"] | components["schemas"]["FileRecord"][];
+                };
+            };
+            /** @description Bad id, no `file` part, malformed multipart, too many parts for a single field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unknown attachment type or field, or no such entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The multi field already holds its maxCount files */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The file storage is full */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such file, or no permission to read files of its entity type */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such file, or neither read nor write permission on its entity type */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, as the stored type */
+            200: {
+                headers: {
+                    /** @description Strong validator of the content */
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description attachment, with the original name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    /** @description Strong validator of the content */
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description attachment, with the original name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description If-None-Match matched: the copy the client holds is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such file, or no permission to read files of its entity type */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The Range header cannot be satisfied */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    downloadFileVariant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variant, as its type */
+            200: {
+                headers: {
+                    /** @description Strong validator of the content */
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description attachment, with the original name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    /** @description Strong validator of the content */
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description attachment, with the original name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description If-None-Match matched: the copy the client holds is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such file, or no permission to read files of its entity type; a variant its field does not declare, or a file no variant can be made of */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The Range header cannot be satisfied */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    reorderFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentType: "article" | "product";
+                attachmentId: number;
+                fieldName: "attachments" | "cover" | "gallery" | "thumbnail";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorderFiles"];
+            };
+        };
+        responses: {
+            /** @description The field in its new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"][];
+                };
+            };
+            /** @description Invalid body or id, or not a multi field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unknown attachment type or field, or no such entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The ids are not exactly the files the field holds now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    downloadSignedFile: {
+        parameters: {
+            query: {
+                /** @description A variant of the file (e.g. `thumb`) */
+                variant?: string;
+                /** @description Expiry, Unix time in seconds */
+                expires: number;
+                /** @description HMAC-SHA256, base64url */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes, as the stored type */
+            200: {
+                headers: {
+                    /** @description Strong validator of the content */
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description attachment, with the original name */
+                    "Content-Disposition"?: string;
+                    /** @description `private, max-age=<seconds until the URL expires>` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    /** @description Strong validator of the content */
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description attachment, with the original name */
+                    "Content-Disposition"?: string;
+                    /** @description `private, max-age=<seconds until the URL expires>` */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": Blob;
+                };
+            };
+            /** @description If-None-Match matched: the copy the client holds is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description The URL expired, was altered, or names bytes its file no longer has (replaced or deleted since) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The Range header cannot be satisfied */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProduct"];
+            };
+        };
+        responses: {
+            /** @description Created; its file fields are empty */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProduct"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listArticles: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticlePage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateArticle"];
+            };
+        };
+        responses: {
+            /** @description Created; its file fields are empty */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such article */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such article */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateArticle"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Article"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such article */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    checkHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both checks passed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A check failed: the problem holds `checks` and a short reason per failed check in `reasons` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+}
