@@ -4,11 +4,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { serveAdminUi } from './admin-ui/admin-ui.js';
 import { AppModule } from './app.module.js';
 import { applyHttpLimits, useSafeResponseDefaults } from './common/http/http-limits.js';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
 import { AppConfig } from './config/environment.js';
-import { documentFileFields, FileFieldRegistry } from './files/index.js';
+import { documentFileFields, FileFieldRegistry, filesConfig, type FilesConfig } from './files/index.js';
 import { OAUTH_TOKEN_PATH, tokenConfig, type TokenConfig } from './token/index.js';
 import { documentWebhookEvents, WebhookEventCatalog } from './webhooks/index.js';
 
@@ -24,6 +25,7 @@ export async function createApp(): Promise<INestApplication> {
   applyHttpLimits(app, config.http);
   useSafeResponseDefaults(app);
   setupOpenApi(app);
+  serveAdminUi(app, app.get<FilesConfig>(filesConfig.KEY));
   return app;
 }
 

@@ -57,7 +57,8 @@ describe('Administration API: nobody grants more than they hold', () => {
       .send({ grant_type: 'refresh_token', client_id: 'administration', refresh_token: refreshToken, scope });
 
   beforeAll(async () => {
-    t = await startTestApp({ TOKEN_FAILURES_PER_MINUTE: '1000' });
+    // Refresh tokens strictly single use: a reuse revokes the sign-in at once (the grace has its own suite).
+    t = await startTestApp({ TOKEN_FAILURES_PER_MINUTE: '1000', REFRESH_REUSE_GRACE: '0' });
   });
   afterAll(async () => t.close({ destroy: true }));
 

@@ -94,6 +94,7 @@ describe('Platform: errors, health, request ids, API docs', () => {
       'getAuthorizationServerMetadata',
       'getJwks',
       'getToken',
+      'revokeToken',
     ]);
     for (const operation of operations.filter((o) => !open.includes(o.operationId))) {
       expect({ at: operation.at, security: operation.security }).toEqual({

@@ -21,7 +21,7 @@ const run = promisify(execFile);
 const MARKER = '<!-- test/readme-flow.e2e-spec.ts runs';
 /** Commands that start something long-running, need a network (npx may fetch) or set up the shell: not run here. */
 const NOT_RUN_HERE =
-  /\bnpm (?:install|start|test)\b|\bnpm run (?:bench|example:receiver|test)\b|\bnpx\b|node-from-registry/;
+  /\bnpm (?:install|start|test)\b|\bnpm run (?:bench|dev:admin|example:receiver|test)\b|\bnpx\b|node-from-registry/;
 
 function shellBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]);

@@ -19,7 +19,8 @@ describe('Token endpoint: POST /api/oauth/token', () => {
 
   beforeAll(async () => {
     // Every request here comes from 127.0.0.1: lift the per-IP failure limit, which its own suite below tests.
-    t = await startTestApp({ TOKEN_FAILURES_PER_MINUTE: '1000' });
+    // Refresh tokens strictly single use here; the reuse grace has its own suite (token-revocation.e2e-spec.ts).
+    t = await startTestApp({ TOKEN_FAILURES_PER_MINUTE: '1000', REFRESH_REUSE_GRACE: '0' });
     reader = await createIntegration(t, ['product:read', 'article:read']);
   });
   afterAll(async () => t.close({ destroy: true }));
@@ -278,6 +279,7 @@ describe('Token endpoint: POST /api/oauth/token', () => {
         issuer: t.url,
         token_endpoint: `${t.url}${TOKEN}`,
         jwks_uri: `${t.url}/.well-known/jwks.json`,
+        revocation_endpoint: `${t.url}/api/oauth/revoke`,
         grant_types_supported: expect.arrayContaining(['client_credentials', 'password', 'refresh_token']),
       });
     });

@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { FileField, type FileRecordDto } from '../files/index.js';
+import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
 
 /** Example entity: an article with a thumbnail and ordered attachments. */
 @Entity({ name: 'articles' })
+@AttachmentType('article', { collectionPath: '/articles' })
 export class Article {
   @ApiProperty({ type: 'integer', example: 7 })
   @PrimaryGeneratedColumn()

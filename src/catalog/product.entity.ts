@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { FileField, type FileRecordDto } from '../files/index.js';
+import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
 
 /** A square thumbnail, cropped to fill it. */
 const THUMB = { width: 200, height: 200, fit: 'cover' } as const;
@@ -9,6 +9,7 @@ const LARGE = { width: 1600, fit: 'inside', format: 'webp' } as const;
 
 /** Example entity: a product with a cover image and an ordered gallery, both with image variants. */
 @Entity({ name: 'products' })
+@AttachmentType('product', { collectionPath: '/products' })
 export class Product {
   @ApiProperty({ type: 'integer', example: 7 })
   @PrimaryGeneratedColumn()

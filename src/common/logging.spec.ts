@@ -16,6 +16,9 @@ describe('request logging', () => {
     );
     expect(redactUrl('/x?ACCESS_TOKEN=abc#frag')).toBe('/x?ACCESS_TOKEN=[REDACTED]#frag');
     expect(redactUrl('/x?barcode=1&my_access_token=2')).toBe('/x?barcode=1&my_access_token=2');
+    expect(redactUrl('/api/oauth/revoke?token=rt&token_type_hint=refresh_token')).toBe(
+      '/api/oauth/revoke?token=[REDACTED]&token_type_hint=refresh_token',
+    );
     expect(redactUrl('/files/1/signed?expires=1795440000&signature=abc-_')).toBe(
       '/files/1/signed?expires=1795440000&signature=[REDACTED]',
     );

@@ -12,10 +12,15 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export const SECRET_PARAMETERS = [
   'access_token',
   'refresh_token',
+  // The revocation endpoint's (RFC 7009): the token to revoke, a live refresh token.
+  'token',
   'id_token',
   'code',
   'client_secret',
   'password',
+  // PUT /api/me/password.
+  'current_password',
+  'new_password',
   // Admin API answers: an integration's client secret, a webhook endpoint's signing secret.
   'secret_access_key',
   'secret',

@@ -1,4 +1,10 @@
-import { AttachmentType, FileField, getAttachmentType, getFileFields } from './file-field.decorator.js';
+import {
+  AttachmentType,
+  FileField,
+  getAttachmentType,
+  getCollectionPath,
+  getFileFields,
+} from './file-field.decorator.js';
 
 describe('@FileField()', () => {
   class Base {
@@ -31,6 +37,17 @@ describe('@FileField()', () => {
   it('derives the attachment type from the class name unless @AttachmentType names it', () => {
     expect(getAttachmentType(Base)).toBe('base');
     expect(getAttachmentType(Child)).toBe('special-item');
+  });
+
+  it('records where the application lists the entities, when @AttachmentType says', () => {
+    @AttachmentType('listed', { collectionPath: '/api/listed-things' })
+    class Listed {}
+    expect(getCollectionPath(Listed)).toBe('/api/listed-things');
+    expect(getCollectionPath(Child)).toBeUndefined();
+    expect(() => AttachmentType('x', { collectionPath: 'products' })).toThrow(/collectionPath must be a path/);
+    for (const path of ['/a/../b', '/a/.', '/b?c', '/', '//x']) {
+      expect(() => AttachmentType('x', { collectionPath: path })).toThrow(/collectionPath must be a path/);
+    }
   });
 
   it('returns no fields for a class without decorators', () => {

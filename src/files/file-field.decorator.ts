@@ -39,9 +39,12 @@ export interface FileFieldDefinition {
 
 export const FILE_FIELDS_METADATA = Symbol('file-fields:fields');
 export const ATTACHMENT_TYPE_METADATA = Symbol('file-fields:attachment-type');
+const COLLECTION_PATH_METADATA = Symbol('file-fields:collection-path');
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
+/** `/products`, `/api/catalog/items`: absolute, no dot segments, nothing to escape. */
+const COLLECTION_PATH = /^(\/(?!\.{1,2}(\/|$))[A-Za-z0-9._~-]+)+$/;
 
 /**
  * Marks an entity property as a file field. The property is not a database column: it is filled on every
@@ -106,13 +109,29 @@ function assertValidOptions(property: string, options: FileFieldOptions): void {
   assertValidImageOptions(property, options);
 }
 
+/** Options of {@link AttachmentType}. */
+export interface AttachmentTypeOptions {
+  /**
+   * Where the application lists the entities of this type (`/products`), for clients that browse them: shown by
+   * `GET /files/fields`. The file-field framework serves no such route itself.
+   */
+  collectionPath?: string;
+}
+
 /**
  * Names the attachment type of an entity class (the `{attachmentType}` of upload URLs and the
  * `attachment_type` of its file records). Without it the type is the class name in lower case.
  */
-export function AttachmentType(name: string): ClassDecorator {
+export function AttachmentType(name: string, options: AttachmentTypeOptions = {}): ClassDecorator {
   if (!TYPE_NAME.test(name)) throw new Error(`@AttachmentType(): invalid name ${JSON.stringify(name)}`);
-  return (target) => Reflect.defineMetadata(ATTACHMENT_TYPE_METADATA, name, target);
+  const { collectionPath } = options;
+  if (collectionPath !== undefined && !COLLECTION_PATH.test(collectionPath)) {
+    throw new Error(`@AttachmentType(): collectionPath must be a path like /products, got ${collectionPath}`);
+  }
+  return (target) => {
+    Reflect.defineMetadata(ATTACHMENT_TYPE_METADATA, name, target);
+    if (collectionPath !== undefined) Reflect.defineMetadata(COLLECTION_PATH_METADATA, collectionPath, target);
+  };
 }
 
 /** The file fields of a class, its ancestors' included (a subclass may redeclare a field). */
@@ -137,4 +156,9 @@ export function getFileFields(target: Function): FileFieldDefinition[] {
 /** The attachment type of a class: its {@link AttachmentType} or its name in lower case. */
 export function getAttachmentType(target: Function): string {
   return (Reflect.getMetadata(ATTACHMENT_TYPE_METADATA, target) as string | undefined) ?? target.name.toLowerCase();
+}
+
+/** Where the application lists the entities of a class, if its {@link AttachmentType} says. */
+export function getCollectionPath(target: Function): string | undefined {
+  return Reflect.getMetadata(COLLECTION_PATH_METADATA, target) as string | undefined;
 }

@@ -1,6 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityMetadata } from 'typeorm';
-import { getAttachmentType, getFileFields, type FileFieldDefinition } from './file-field.decorator.js';
+import {
+  getAttachmentType,
+  getCollectionPath,
+  getFileFields,
+  type FileFieldDefinition,
+} from './file-field.decorator.js';
 
 /** An entity type that declares file fields. */
 export interface AttachableEntity {
@@ -8,6 +13,8 @@ export interface AttachableEntity {
   readonly target: Function;
   readonly metadata: EntityMetadata;
   readonly fields: ReadonlyMap<string, FileFieldDefinition>;
+  /** Where the application lists these entities (`@AttachmentType(type, { collectionPath })`). */
+  readonly collectionPath?: string;
 }
 
 /**
@@ -78,7 +85,14 @@ export class FileFieldRegistry implements OnModuleInit {
         throw new Error(`${target.name}.${field.name} is a @FileField() and must not also be a column`);
       }
     }
-    const entry: AttachableEntity = { type, target, metadata, fields: new Map(fields.map((f) => [f.name, f])) };
+    const collectionPath = getCollectionPath(target);
+    const entry: AttachableEntity = {
+      type,
+      target,
+      metadata,
+      fields: new Map(fields.map((f) => [f.name, f])),
+      ...(collectionPath === undefined ? {} : { collectionPath }),
+    };
     this.byType.set(type, entry);
     this.byTarget.set(target, entry);
   }

@@ -10,6 +10,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { AttachmentOwners } from './attachment-owners.js';
+import { AttachmentTypes } from './attachment-types.service.js';
 import { AttachmentOwnersRepository } from './attachment-owners.repository.js';
 import { FileEventPublisher, NoFileEvents } from './events/file-event-publisher.js';
 import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
@@ -50,6 +51,7 @@ export interface FileFieldsAsyncOptions extends Pick<ModuleMetadata, 'imports'> 
 const PARTS: Provider[] = [
   UnitOfWork,
   FileFieldRegistry,
+  AttachmentTypes,
   AttachmentOwners,
   AttachmentOwnersRepository,
   FileRecordsRepository,

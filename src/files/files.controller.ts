@@ -29,6 +29,8 @@ import type { FileRecord } from './file-record.entity.js';
 import { SignedFileContent, VARIANT_NAME, type SignedUrlQuery } from './urls/signed-file-content.js';
 import { SIGNATURE_PATTERN } from './urls/url-signer.js';
 import { FileVariants } from './images/file-variants.service.js';
+import { AttachmentTypes } from './attachment-types.service.js';
+import { AttachmentTypeDto } from './dto/attachment-type.dto.js';
 
 /** Any stored type: the content type is the one sniffed at upload. */
 const BINARY = { '*/*': { schema: { type: 'string', format: 'binary' } } };
@@ -54,12 +56,28 @@ const oneOrMany = {
 @Controller('files')
 export class FilesController {
   constructor(
+    private readonly attachmentTypes: AttachmentTypes,
     private readonly files: FilesService,
     private readonly changes: FileChangesService,
     private readonly content: FileContentService,
     private readonly signed: SignedFileContent,
     private readonly variants: FileVariants,
   ) {}
+
+  // Before `:id`, which would take `fields` for an id.
+  @Get('fields')
+  @Authenticated()
+  @ApiOperation({
+    operationId: 'listAttachmentTypes',
+    summary: 'List the entity types files attach to, with each file field and its rules',
+    description:
+      'Only the types whose `<attachment type>:read` the token holds. The rules are those an upload enforces, ' +
+      'with MAX_FILE_SIZE applied: a client can check a file before it sends it.',
+  })
+  @ApiOkResponse({ type: [AttachmentTypeDto] })
+  listAttachmentTypes(@CurrentPrincipal() principal: Principal): AttachmentTypeDto[] {
+    return this.attachmentTypes.readableBy(principal).map((view) => AttachmentTypeDto.from(view));
+  }
 
   @Post(':attachmentType/:attachmentId/:fieldName')
   @RequirePermission((req) => `${String(req.params.attachmentType)}:write`)

@@ -7,6 +7,7 @@ import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { FileRecordDto } from './file-record.dto.js';
 import type { FileFieldDefinition } from './file-field.decorator.js';
+import { fileFieldRules } from './file-field-rules.js';
 import type { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot, type NewFileRecord } from './file-records.repository.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
@@ -19,9 +20,6 @@ import type { StoredPart } from './upload/streaming-storage-engine.js';
 import { FileVariants } from './images/file-variants.service.js';
 import { imageRulesOf } from './images/image-options.js';
 import { storedKeysOf } from './images/variant-state.js';
-
-/** How many files one request may append to a multi field. */
-export const MAX_FILES_PER_REQUEST = 20;
 
 export interface UploadTarget {
   attachmentType: string;
@@ -70,10 +68,11 @@ export class FilesService {
     const { owner, field, slot } = this.owners.resolveField(attachmentType, attachmentId, fieldName);
     await this.owners.assertExists(owner, attachmentId);
     await this.assertRoomFor(field, slot, 1);
+    const rules = fileFieldRules(field, this.options.maxFileSize);
     const parts = await this.receiver.receive(req, res, {
       newKey: () => `${attachmentType}/${attachmentId}/${randomUUID()}`,
-      maxFiles: field.multi ? Math.min(MAX_FILES_PER_REQUEST, field.maxCount ?? Infinity) : 1,
-      maxFileSize: Math.min(field.maxSize ?? Infinity, this.options.maxFileSize),
+      maxFiles: rules.maxFilesPerRequest,
+      maxFileSize: rules.maxSize,
       accept: field.accept,
       images: imageRulesOf(field),
     });

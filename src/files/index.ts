@@ -4,7 +4,12 @@
 export { FileFieldsModule, type FileFieldsAsyncOptions } from './file-fields.module.js';
 export type { FileFieldsOptions } from './file-fields.options.js';
 export { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from './files.config.js';
-export { AttachmentType, FileField, type FileFieldOptions } from './file-field.decorator.js';
+export {
+  AttachmentType,
+  FileField,
+  type AttachmentTypeOptions,
+  type FileFieldOptions,
+} from './file-field.decorator.js';
 export type { ImageVariantOptions } from './images/image-options.js';
 export { FileRecord } from './file-record.entity.js';
 export { FileRecordDto } from './file-record.dto.js';

@@ -1,6 +1,6 @@
 import type { ErrorFormat } from '../common/errors/error-formats.js';
 
-/** RFC 6749 §5.2 error codes of the token endpoint. */
+/** RFC 6749 §5.2 error codes of the token endpoint (the revocation endpoint answers a subset, RFC 7009 §2.2.1). */
 export type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_client'
@@ -10,7 +10,7 @@ export type OAuthErrorCode =
   | 'invalid_scope'
   | 'temporarily_unavailable';
 
-/** An error of the token endpoint, answered as `{ error, error_description }` (never as problem details). */
+/** An error of the token or revocation endpoint, answered as `{ error, error_description }`, never as a problem. */
 export class OAuthError extends Error {
   readonly headers: Record<string, string> = {};
 
@@ -47,10 +47,11 @@ export class TemporarilyUnavailableError extends OAuthError {
   }
 }
 
-/** Where RFC 6749 error bodies replace problem details. */
+/** Where RFC 6749 error bodies replace problem details: the token endpoint and the revocation endpoint (RFC 7009). */
 export const OAUTH_TOKEN_PATH = '/api/oauth/token';
+export const OAUTH_REVOCATION_PATH = '/api/oauth/revoke';
 
-/** The OAuth error of any error raised at the token endpoint, body parser failures included. */
+/** The OAuth error of any error raised at those endpoints, body parser failures included. */
 function asOAuthError(exception: unknown): OAuthError | undefined {
   if (exception instanceof OAuthError) return exception;
   const status =
@@ -62,7 +63,10 @@ function asOAuthError(exception: unknown): OAuthError | undefined {
   return undefined;
 }
 
-/** The token endpoint's errors as RFC 6749 §5.2 bodies, never stored by a cache; anything else stays a problem. */
+/**
+ * The token and revocation endpoints' errors as RFC 6749 §5.2 bodies, never stored by a cache; anything else stays a
+ * problem.
+ */
 export const oauthErrorFormat: ErrorFormat = (exception) => {
   const error = asOAuthError(exception);
   if (!error) return undefined;

@@ -26,13 +26,25 @@ export interface Rotated<T> {
   granted: T;
 }
 
-/** The outcome of presenting a refresh token. */
-type Rotation<T> = ({ ok: true } & Rotated<T>) | { ok: false; reason: string; revokedFamily?: string };
+const signInOf = ({ familyId, userId, scope }: RefreshToken): SignIn => ({ familyId, userId, scope });
+
+/** The outcome of presenting a refresh token; `reused`: a reuse after the grace, which just revoked this sign-in. */
+type Rotation<T> = ({ ok: true } & Rotated<T>) | { ok: false; reason: string } | { ok: false; reused: SignIn };
+
+/** A spent refresh token came back after the reuse grace: its whole sign-in was revoked (RFC 9700 §4.14.2). */
+export class RefreshTokenReusedError extends OAuthError {
+  constructor(readonly signIn: SignIn) {
+    super('invalid_grant', 'The refresh token was already used; its sign-in is revoked.');
+  }
+}
 
 /**
- * Opaque refresh tokens, stored as SHA-256, rotated on every use. Presenting one that was already exchanged
- * revokes its whole family (RFC 9700 §4.14.2); two concurrent exchanges of one token: exactly one wins,
- * by a compare-and-swap on `used_at`.
+ * Opaque refresh tokens, stored as SHA-256, rotated on every use. Presenting one that was already exchanged revokes
+ * its whole family (RFC 9700 §4.14.2), except within REFRESH_REUSE_GRACE of its first exchange: several tabs of the
+ * administration interface refresh with the same token, and each must get tokens. There the token is exchanged again
+ * for a fresh token of the same family (the others stay valid); the window is counted from the first exchange only,
+ * so re-presenting the token never extends it. Every exchange is a compare-and-swap on `used_at`: with no grace, two
+ * concurrent exchanges of one token have exactly one winner; with one, both win. A revoked family stays revoked.
  */
 @Injectable()
 export class RefreshTokensService {
@@ -52,34 +64,68 @@ export class RefreshTokensService {
   }
 
   /**
-   * Exchanges a token for its successor once `check` allows it, or throws invalid_grant (after committing any family
-   * revocation, which also ends the family's access tokens).
+   * Exchanges a token for its successor once `check` allows it, or throws invalid_grant: a
+   * {@link RefreshTokenReusedError} when the exchange was a reuse that revoked the family (committed, and the family's
+   * access tokens ended with it).
    */
   async rotate<T>(presented: string, check: RotationCheck<T>): Promise<Rotated<T>> {
     const outcome = await this.unitOfWork.run((tx) => this.tryRotate(tx.manager, sha256Hex(presented), check));
     if (outcome.ok) return outcome;
-    if (outcome.revokedFamily) this.status.invalidateSignIn(outcome.revokedFamily);
+    if ('reused' in outcome) {
+      this.status.invalidateSignIn(outcome.reused.familyId);
+      throw new RefreshTokenReusedError(outcome.reused);
+    }
     throw new OAuthError('invalid_grant', outcome.reason);
+  }
+
+  /**
+   * Ends the sign-in a refresh token belongs to (RFC 7009 §2.1): every refresh token of its family, and its access
+   * tokens through their `sid`. Returns the sign-in, or undefined when there was none left to end (an unknown token,
+   * or a sign-in already revoked or past its absolute lifetime).
+   */
+  async revoke(presented: string): Promise<SignIn | undefined> {
+    const revoked = await this.unitOfWork.run(async ({ manager }) => {
+      const now = this.clock.nowMs();
+      const found = await this.refreshTokens.findByHash(sha256Hex(presented), manager);
+      if (!found || now >= found.absoluteExpiresAt || (await this.familyRevoked(found, manager))) return undefined;
+      await this.refreshTokens.revokeFamily(found.familyId, now, manager);
+      return signInOf(found);
+    });
+    if (revoked) this.status.invalidateSignIn(revoked.familyId);
+    return revoked;
   }
 
   private async tryRotate<T>(manager: EntityManager, tokenHash: string, check: RotationCheck<T>): Promise<Rotation<T>> {
     const now = this.clock.nowMs();
     const found = await this.refreshTokens.findByHash(tokenHash, manager);
     if (!found) return { ok: false, reason: 'The refresh token is unknown.' };
-    if (found.usedAt !== null) {
+    if (await this.familyRevoked(found, manager)) return { ok: false, reason: 'The refresh token was revoked.' };
+    const reusableAfter = this.reusableAfter(now);
+    if (found.usedAt !== null && (reusableAfter === null || found.usedAt <= reusableAfter)) {
       await this.refreshTokens.revokeFamily(found.familyId, now, manager);
-      const reason = 'The refresh token was already used; its sign-in is revoked.';
-      return { ok: false, reason, revokedFamily: found.familyId };
+      return { ok: false, reused: signInOf(found) };
     }
-    if (found.revokedAt !== null) return { ok: false, reason: 'The refresh token was revoked.' };
     if (now >= found.idleExpiresAt || now >= found.absoluteExpiresAt)
       return { ok: false, reason: 'The refresh token expired.' };
     const granted = await check(found, manager);
-    if (!(await this.refreshTokens.claim(found.id, now, manager))) {
+    if (!(await this.refreshTokens.claim(found.id, now, reusableAfter, manager))) {
       return { ok: false, reason: 'The refresh token was already used.' };
     }
     const token = await this.insert(manager, found);
     return { ok: true, token, familyId: found.familyId, granted };
+  }
+
+  /** A token spent after this time may be exchanged again (REFRESH_REUSE_GRACE); null when there is no grace. */
+  private reusableAfter(now: number): number | null {
+    return this.config.refreshReuseGraceMs > 0 ? now - this.config.refreshReuseGraceMs : null;
+  }
+
+  /**
+   * Whether the token's sign-in was revoked. Asked of the whole family, not only of the token's row: a token inserted
+   * by an exchange that committed while the family was being revoked escaped that UPDATE, but not this check.
+   */
+  private async familyRevoked(token: RefreshToken, manager: EntityManager): Promise<boolean> {
+    return token.revokedAt !== null || (await this.refreshTokens.familyRevoked(token.familyId, manager));
   }
 
   private async insert(

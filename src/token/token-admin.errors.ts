@@ -9,6 +9,9 @@ export enum TokenAdminErrorCode {
   BuiltInRole = 'built-in-role',
   PrivilegeEscalation = 'privilege-escalation',
   LastAdministrator = 'last-administrator',
+  NotAUser = 'not-a-user',
+  WrongPassword = 'wrong-password',
+  TooManyAttempts = 'too-many-attempts',
 }
 
 const TOKEN_ADMIN_ERRORS: ErrorCatalog<TokenAdminErrorCode> = {
@@ -20,9 +23,12 @@ const TOKEN_ADMIN_ERRORS: ErrorCatalog<TokenAdminErrorCode> = {
   [TokenAdminErrorCode.BuiltInRole]: [409, 'Built-in role'],
   [TokenAdminErrorCode.PrivilegeEscalation]: [403, 'Permissions not held'],
   [TokenAdminErrorCode.LastAdministrator]: [409, 'Last administrator'],
+  [TokenAdminErrorCode.NotAUser]: [403, 'Not a user'],
+  [TokenAdminErrorCode.WrongPassword]: [400, 'Wrong password'],
+  [TokenAdminErrorCode.TooManyAttempts]: [429, 'Too many attempts'],
 };
 
-/** An error of the administration API (roles, users, integrations). */
+/** An error of the administration API (roles, users, integrations) and of the caller's own account. */
 export class TokenAdminError extends CatalogedError<TokenAdminErrorCode> {
   constructor(code: TokenAdminErrorCode, detail: string) {
     super(TOKEN_ADMIN_ERRORS, code, detail);

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { noRedis } from '../redis/testing.js';
-import { TooManyAttemptsError } from './oauth-error.js';
-import { TokenFailureLimiter, type AttemptAccount } from './token-failure-limiter.js';
+import { OAuthError, TooManyAttemptsError } from './oauth-error.js';
+import { clientAccount, TokenFailureLimiter, type AttemptAccount } from './token-failure-limiter.js';
 import { loadTokenConfig } from './token.config.js';
 
 const client: AttemptAccount = { kind: 'client', name: 'FFIA1' };
@@ -65,5 +65,60 @@ describe('TokenFailureLimiter', () => {
     await expect(ipLimited.begin(other, IP)).resolves.toBeDefined();
     await expect(ipLimited.begin(other, IP)).resolves.toBeDefined();
     await expect(ipLimited.begin(other, IP)).rejects.toBeInstanceOf(TooManyAttemptsError);
+  });
+
+  describe('limited (one request of the token or revocation endpoint)', () => {
+    const invalidClient = () => Promise.reject(OAuthError.invalidClient('Wrong secret.', false));
+    const run = (handle: () => Promise<unknown>, parse: () => string = () => 'request') =>
+      limiter.limited(IP, parse, () => client, handle);
+
+    it("keeps an OAuth failure's point and refunds any other error's", async () => {
+      await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+      await expect(run(() => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+      await expect(
+        run(() => Promise.reject(new OAuthError('temporarily_unavailable', 'Busy.', 503))),
+      ).rejects.toThrow();
+      for (let i = 0; i < 2; i++) await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+      await expect(run(() => Promise.resolve('ok'))).rejects.toBeInstanceOf(TooManyAttemptsError);
+    });
+
+    it('forgives the failures of an account that then succeeds', async () => {
+      for (let i = 0; i < 2; i++) await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+      await expect(run(() => Promise.resolve('ok'))).resolves.toBe('ok');
+      for (let i = 0; i < 3; i++) await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+    });
+
+    it('charges a request that cannot be parsed to its address alone', async () => {
+      const ipLimited = new TokenFailureLimiter(loadTokenConfig({ TOKEN_FAILURES_PER_IP: '2' }), noRedis());
+      const malformed = () => {
+        throw new OAuthError('invalid_request', 'Malformed.');
+      };
+      const handle = () => Promise.resolve('ok');
+      for (let i = 0; i < 2; i++) {
+        await expect(ipLimited.limited(IP, malformed, () => client, handle)).rejects.toThrow('Malformed.');
+      }
+      const other: AttemptAccount = { kind: 'client', name: 'FFIA2' };
+      await expect(
+        ipLimited.limited(
+          IP,
+          () => 'request',
+          () => other,
+          handle,
+        ),
+      ).rejects.toBeInstanceOf(TooManyAttemptsError);
+      await expect(
+        ipLimited.limited(
+          '192.0.2.2',
+          () => 'request',
+          () => other,
+          handle,
+        ),
+      ).resolves.toBe('ok');
+    });
+  });
+
+  it('counts the shared administration client per address only, any other client per account', () => {
+    expect(clientAccount({ clientId: 'administration', method: 'none' })).toBeUndefined();
+    expect(clientAccount({ clientId: 'FFIA1', clientSecret: 's', method: 'client_secret_basic' })).toEqual(client);
   });
 });

@@ -7,11 +7,21 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { RedisConnection } from '../redis/redis-connection.js';
+import { ADMIN_CLIENT_ID } from './grants/grant.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
-import { TooManyAttemptsError } from './oauth-error.js';
+import { OAuthError, TooManyAttemptsError } from './oauth-error.js';
+import type { ClientCredentials } from './token-request.js';
 
 /** Who a token request claims to be, as far as counting failures goes. */
 export type AttemptAccount = { kind: 'user' | 'client'; name: string } | undefined;
+
+/**
+ * The account of a request that names no user: its client_id, from the body or Basic; never the shared
+ * administration client, which would let anyone lock every administrator out (its requests count per address only).
+ */
+export function clientAccount(client: ClientCredentials): AttemptAccount {
+  return client.clientId === ADMIN_CLIENT_ID ? undefined : { kind: 'client', name: client.clientId };
+}
 
 /** One counted attempt: a success forgives it, a failure leaves it counted. */
 export interface Attempt {
@@ -51,6 +61,35 @@ export class TokenFailureLimiter {
     this.perAccountAndIp = limiter('account-ip', config.failuresPerMinute);
     this.perAccount = limiter('account', config.failuresPerAccount);
     this.perIp = limiter('ip', config.failuresPerIp);
+  }
+
+  /**
+   * Runs one request of the token or revocation endpoint within the limits. A request that cannot be parsed names no
+   * account it could be counted against reliably: only its address pays. A parsed one takes a point from its account's
+   * counters; a success forgives it, an OAuth error (the client's fault) keeps it, anything else gives it back.
+   */
+  async limited<R, T>(
+    ip: string,
+    parse: () => R,
+    accountOf: (request: R) => AttemptAccount,
+    handle: (request: R) => Promise<T>,
+  ): Promise<T> {
+    let request: R;
+    try {
+      request = parse();
+    } catch (error) {
+      await this.begin(undefined, ip);
+      throw error;
+    }
+    const attempt = await this.begin(accountOf(request), ip);
+    try {
+      const result = await handle(request);
+      await attempt.succeeded();
+      return result;
+    } catch (error) {
+      if (!(error instanceof OAuthError) || error.status >= 500) await attempt.refund();
+      throw error;
+    }
   }
 
   /**

@@ -1,13 +1,17 @@
 import { OAuthError } from './oauth-error.js';
-import { parseTokenRequest } from './token-request.js';
+import { parseRevocationRequest, parseTokenRequest } from './token-request.js';
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /** The OAuthError the parser throws for these inputs. */
-function failure(body: unknown, authorization?: string): OAuthError {
+function failure(
+  body: unknown,
+  authorization?: string,
+  parse: typeof parseTokenRequest | typeof parseRevocationRequest = parseTokenRequest,
+): OAuthError {
   try {
-    parseTokenRequest(body, authorization);
+    parse(body, authorization);
   } catch (error) {
     if (error instanceof OAuthError) return error;
     throw error;
@@ -89,5 +93,48 @@ describe('parseTokenRequest', () => {
     expect(error).toMatchObject({ error: 'invalid_client', status: 401 });
     expect(error.description).toMatch(description);
     expect(error.headers['WWW-Authenticate']).toMatch(/^Basic /);
+  });
+});
+
+describe('parseRevocationRequest', () => {
+  const revocationFailure = (body: unknown, authorization?: string) =>
+    failure(body, authorization, parseRevocationRequest);
+
+  it('reads the token and the client, JSON or form, ignoring token_type_hint whatever its value', () => {
+    for (const hint of [{}, ...['refresh_token', 'access_token', 'id_token'].map((h) => ({ token_type_hint: h }))]) {
+      const body = { token: 't0k3n', ...hint, client_id: 'administration' };
+      expect(parseRevocationRequest(body, undefined)).toEqual({
+        token: 't0k3n',
+        client: { clientId: 'administration', method: 'none' },
+      });
+    }
+  });
+
+  it('authenticates the client as the token endpoint does: Basic, or client_secret_post', () => {
+    expect(parseRevocationRequest({ token: 't' }, basic('FFIA1', 's')).client).toEqual({
+      clientId: 'FFIA1',
+      clientSecret: 's',
+      method: 'client_secret_basic',
+    });
+    expect(parseRevocationRequest({ token: 't', client_id: 'FFIA1', client_secret: 's' }, undefined).client).toEqual({
+      clientId: 'FFIA1',
+      clientSecret: 's',
+      method: 'client_secret_post',
+    });
+    expect(revocationFailure({ token: 't', client_secret: 's' }, basic('FFIA1', 's')).error).toBe('invalid_request');
+    expect(revocationFailure({ token: 't' }, 'Basic !!!')).toMatchObject({ error: 'invalid_client', status: 401 });
+  });
+
+  it.each([
+    [{ client_id: 'administration' }, 'The parameter token is missing.'],
+    [{ token: '', client_id: 'administration' }, 'The parameter token is missing.'],
+    [{ token: 't' }, 'The parameter client_id is missing.'],
+    [{ token: ['a', 'b'], client_id: 'administration' }, 'The parameter token is repeated.'],
+    [
+      { token: 't', token_type_hint: 5, client_id: 'administration' },
+      'The parameter token_type_hint must be a string.',
+    ],
+  ])('refuses %j as invalid_request', (body, description) => {
+    expect(revocationFailure(body)).toMatchObject({ error: 'invalid_request', status: 400, description });
   });
 });

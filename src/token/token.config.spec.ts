@@ -10,6 +10,7 @@ describe('token config', () => {
       accessTokenTtl: 3600,
       refreshIdleTtl: 7 * 86_400,
       refreshAbsoluteTtl: 30 * 86_400,
+      refreshReuseGraceMs: 30_000,
       secretRotationGrace: 86_400,
       signingKeyRotationMs: undefined,
       signingKeyPrepublishMs: 3_600_000,
@@ -39,6 +40,13 @@ describe('token config', () => {
     expect(config).toMatchObject({ accessTokenTtl: 600, revocationCacheMs: 0, failureWindowSeconds: 2 });
   });
 
+  it('reads REFRESH_REUSE_GRACE as a duration, 0 meaning strictly single-use refresh tokens', () => {
+    expect(loadTokenConfig({ REFRESH_REUSE_GRACE: '0' }).refreshReuseGraceMs).toBe(0);
+    expect(loadTokenConfig({ REFRESH_REUSE_GRACE: '0s' }).refreshReuseGraceMs).toBe(0);
+    expect(loadTokenConfig({ REFRESH_REUSE_GRACE: '1500ms' }).refreshReuseGraceMs).toBe(1500);
+    expect(loadTokenConfig({ REFRESH_REUSE_GRACE: '5m' }).refreshReuseGraceMs).toBe(300_000);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadTokenConfig({ ADMIN_PASSWORD: '', OAUTH_ISSUER: '' })).toMatchObject({
       adminPassword: undefined,
@@ -50,6 +58,9 @@ describe('token config', () => {
     ['ACCESS_TOKEN_TTL', '59'],
     ['ACCESS_TOKEN_TTL', '86401'],
     ['REFRESH_TOKEN_IDLE_TTL', 'week'],
+    ['REFRESH_REUSE_GRACE', '30'],
+    ['REFRESH_REUSE_GRACE', '301s'],
+    ['REFRESH_REUSE_GRACE', '-1s'],
     ['TOKEN_FAILURES_PER_MINUTE', '0'],
     ['TOKEN_FAILURE_WINDOW_SECONDS', '0'],
     ['PASSWORD_HASH_CONCURRENCY', '65'],

@@ -1,7 +1,31 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { IsOptional, IsString, IsUrl, Matches } from 'class-validator';
+import { IsOptional, IsString, IsUrl, Matches, ValidateBy } from 'class-validator';
+import { parseDuration } from '../common/duration.js';
 import { durationMs, IsDuration, IsIntVariable, validateConfig } from '../config/validate-config.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from './account-rules.js';
+
+/**
+ * The longest REFRESH_REUSE_GRACE: the grace lets a spent token be exchanged again, so reuse detection is blind for
+ * that long after each rotation; concurrent tabs need seconds, not minutes.
+ */
+const MAX_REUSE_GRACE_MS = 5 * 60_000;
+
+/** `0` or a duration of at most 5 minutes, in milliseconds; undefined for anything else. */
+function reuseGraceMs(text: string): number | undefined {
+  if (text.trim() === '0') return 0;
+  const ms = parseDuration(text);
+  return ms !== undefined && ms <= MAX_REUSE_GRACE_MS ? ms : undefined;
+}
+
+function IsReuseGrace(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isReuseGrace',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && reuseGraceMs(value) !== undefined,
+      defaultMessage: () => 'REFRESH_REUSE_GRACE must be 0 or a duration of at most 5m like 30s (units ms, s, m)',
+    },
+  });
+}
 
 /** The environment variables of the token module, with their defaults. */
 export class TokenEnvironment {
@@ -22,6 +46,13 @@ export class TokenEnvironment {
 
   @IsIntVariable(60)
   REFRESH_TOKEN_ABSOLUTE_TTL = 30 * 86_400;
+
+  /**
+   * How long after its first rotation a refresh token may be exchanged again for new tokens of the same sign-in, so
+   * that several tabs refreshing at once do not sign each other out; `0`: strictly single use.
+   */
+  @IsReuseGrace()
+  REFRESH_REUSE_GRACE = '30s';
 
   /** How long a rotated integration secret keeps working (seconds). */
   @IsIntVariable(0)
@@ -81,6 +112,8 @@ export function tokenSettings(env: TokenEnvironment) {
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
     refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,
+    // Validated by @IsReuseGrace(); should it ever not be, strict single use is the safe reading.
+    refreshReuseGraceMs: reuseGraceMs(env.REFRESH_REUSE_GRACE) ?? 0,
     secretRotationGrace: env.SECRET_ROTATION_GRACE,
     signingKeyRotationMs: env.SIGNING_KEY_ROTATION === undefined ? undefined : durationMs(env.SIGNING_KEY_ROTATION),
     signingKeyPrepublishMs: durationMs(env.SIGNING_KEY_PREPUBLISH),

@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags
 import type { Request } from 'express';
 import { originOf } from '../audit/index.js';
 import { Public } from '../common/auth/auth.decorators.js';
-import { OAUTH_TOKEN_PATH } from './oauth-error.js';
+import { OAUTH_REVOCATION_PATH, OAUTH_TOKEN_PATH } from './oauth-error.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import type { TokenResponse } from './grants/grant.js';
 import { SigningKeysService } from './signing-keys.service.js';
@@ -11,10 +11,15 @@ import {
   AuthorizationServerMetadataSchema,
   JsonWebKeySetSchema,
   OAuthErrorSchema,
+  RevocationRequestSchema,
   TokenRequestSchema,
   TokenResponseSchema,
 } from './token.schemas.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
+import { TokenRevocationService } from './token-revocation.service.js';
+
+/** How clients authenticate at the token and revocation endpoints (RFC 8414). */
+const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
 
 @ApiTags('oauth')
 @Public()
@@ -25,6 +30,7 @@ export class TokenController {
 
   constructor(
     private readonly endpoint: TokenEndpointService,
+    private readonly revocation: TokenRevocationService,
     private readonly keys: SigningKeysService,
     @Inject(tokenConfig.KEY) config: TokenConfig,
   ) {
@@ -34,7 +40,9 @@ export class TokenController {
       token_endpoint: `${issuer}${OAUTH_TOKEN_PATH}`,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
       grant_types_supported: endpoint.grantTypes,
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
+      revocation_endpoint: `${issuer}${OAUTH_REVOCATION_PATH}`,
+      revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
       response_types_supported: [],
       scopes_supported: ['*'],
     };
@@ -65,6 +73,33 @@ export class TokenController {
     return this.endpoint.token(body, req.headers.authorization, originOf(req));
   }
 
+  @Post(OAUTH_REVOCATION_PATH)
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @Header('Pragma', 'no-cache')
+  @ApiOperation({
+    operationId: 'revokeToken',
+    summary: 'Revoke a refresh token, ending its sign-in (OAuth 2.0 Token Revocation, RFC 7009)',
+    description:
+      'The client authenticates as at the token endpoint (client_id "administration" without a secret, or an ' +
+      "integration's credentials). A refresh token of that client ends its whole sign-in: every refresh token of " +
+      'the rotation chain and the access tokens issued under it. Any other token (an access token, an unknown, ' +
+      "expired or revoked one, another client's) is answered the same, with nothing changed. Errors are RFC 6749 " +
+      'bodies.',
+  })
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiBody({ type: RevocationRequestSchema })
+  @ApiOkResponse({ description: 'Revoked, or nothing to revoke (RFC 7009 §2.2); the body is empty' })
+  @OAuthErrors(
+    [400, 'invalid_request: the token parameter is missing, or the request is malformed'],
+    [401, 'invalid_client: unknown client or wrong secret'],
+    [413, 'The body is too large'],
+    [429, 'Too many failed attempts from this address or for this client; see Retry-After'],
+  )
+  revoke(@Body() body: unknown, @Req() req: Request): Promise<void> {
+    return this.revocation.revoke(body, req.headers.authorization, originOf(req));
+  }
+
   @Get('.well-known/jwks.json')
   @ApiOperation({ operationId: 'getJwks', summary: 'The public keys that verify access tokens (RFC 7517)' })
   @ApiOkResponse({ type: JsonWebKeySetSchema })
@@ -80,7 +115,7 @@ export class TokenController {
   }
 }
 
-/** The token endpoint's error answers: RFC 6749 error bodies, not problem details. */
+/** The token and revocation endpoints' error answers: RFC 6749 error bodies, not problem details. */
 function OAuthErrors(...responses: Array<[status: number, description: string]>) {
   return applyDecorators(
     ...responses.map(([status, description]) => ApiResponse({ status, description, type: OAuthErrorSchema })),

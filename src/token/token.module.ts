@@ -1,15 +1,21 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { errorFormats } from '../common/errors/error-formats.js';
 import { ConfigModule } from '@nestjs/config';
+import { DiscoveryModule } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
 import { AccessTokensService } from './access-tokens.service.js';
-import { OAUTH_TOKEN_PATH, oauthErrorFormat } from './oauth-error.js';
+import { OAUTH_REVOCATION_PATH, OAUTH_TOKEN_PATH, oauthErrorFormat } from './oauth-error.js';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
+import { AccountController } from './account/account.controller.js';
+import { CurrentAccountService } from './account/current-account.service.js';
+import { PasswordChangeService } from './account/password-change.service.js';
 import { IntegrationsController } from './admin/integrations.controller.js';
 import { IntegrationsService } from './admin/integrations.service.js';
+import { PermissionCatalog } from './admin/permission-catalog.service.js';
+import { PermissionsController } from './admin/permissions.controller.js';
 import { RolesController } from './admin/roles.controller.js';
 import { RolesService } from './admin/roles.service.js';
 import { UsersController } from './admin/users.controller.js';
@@ -27,12 +33,16 @@ import { SubjectStatusService } from './subject-status.service.js';
 import { TokenController } from './token.controller.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
 import { TokenFailureLimiter } from './token-failure-limiter.js';
+import { TokenRevocationService } from './token-revocation.service.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';
 import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
 
-/** OAuth 2.0 token endpoint, integrations, users, roles, and the global access guard. */
+/**
+ * OAuth 2.0 token endpoint, integrations, users, roles, the permission catalog, the caller's own account, and the
+ * global access guard.
+ */
 @Module({
   imports: [
     ConfigModule.forFeature(tokenConfig),
@@ -40,9 +50,17 @@ import { tokenSchema } from './token.schema.js';
     SecretsModule,
     JwtModule.register({}),
     PassportModule,
+    DiscoveryModule,
     AuditModule,
   ],
-  controllers: [TokenController, IntegrationsController, RolesController, UsersController],
+  controllers: [
+    TokenController,
+    IntegrationsController,
+    RolesController,
+    UsersController,
+    PermissionsController,
+    AccountController,
+  ],
   providers: [
     ...tokenRepositories,
     SigningKeysService,
@@ -56,9 +74,13 @@ import { tokenSchema } from './token.schema.js';
     PasswordGrant,
     RefreshTokenGrant,
     TokenEndpointService,
+    TokenRevocationService,
     RolesService,
     UsersService,
     IntegrationsService,
+    PermissionCatalog,
+    CurrentAccountService,
+    PasswordChangeService,
     AdminBootstrapService,
     BearerStrategy,
     AccessGuard,
@@ -66,8 +88,8 @@ import { tokenSchema } from './token.schema.js';
   exports: [AccessGuard],
 })
 export class TokenModule implements OnModuleInit {
-  /** The token endpoint answers its errors as RFC 6749 bodies, body parser failures included. */
+  /** The token and revocation endpoints answer their errors as RFC 6749 bodies, body parser failures included. */
   onModuleInit(): void {
-    errorFormats.register(OAUTH_TOKEN_PATH, oauthErrorFormat);
+    for (const path of [OAUTH_TOKEN_PATH, OAUTH_REVOCATION_PATH]) errorFormats.register(path, oauthErrorFormat);
   }
 }

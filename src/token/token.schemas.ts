@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { OAuthErrorCode } from './oauth-error.js';
 
-/** The OpenAPI schemas of the token endpoint and the discovery documents (answers are built elsewhere). */
+/** The OpenAPI schemas of the token and revocation endpoints and the discovery documents (built elsewhere). */
 
 const OAUTH_ERROR_CODES: OAuthErrorCode[] = [
   'invalid_request',
@@ -33,8 +33,25 @@ export class TokenResponseSchema {
   @ApiProperty({ type: 'integer', example: 3600, description: 'Seconds until the access token expires' })
   expires_in!: number;
   @ApiProperty({ example: 'product:read article:read' }) scope!: string;
-  @ApiPropertyOptional({ description: 'password and refresh_token grants: single use, rotated on every refresh' })
+  @ApiPropertyOptional({
+    description:
+      'password and refresh_token grants: rotated on every refresh; the previous one works again only within ' +
+      'REFRESH_REUSE_GRACE of its rotation, later it revokes the sign-in',
+  })
   refresh_token?: string;
+}
+
+@ApiSchema({ name: 'RevocationRequest', description: 'RFC 7009 revocation request (JSON or form)' })
+export class RevocationRequestSchema {
+  @ApiProperty({ description: 'The token to revoke; a refresh token ends its whole sign-in' }) token!: string;
+  @ApiPropertyOptional({
+    description: '`refresh_token` or `access_token`: a hint only (every kind is looked up; other values are ignored)',
+    example: 'refresh_token',
+  })
+  token_type_hint?: string;
+  @ApiPropertyOptional({ description: 'Access key id of an integration, or `administration`' }) client_id?: string;
+  @ApiPropertyOptional({ description: 'The secret access key of an integration (or HTTP Basic)' })
+  client_secret?: string;
 }
 
 @ApiSchema({ name: 'OAuthError', description: 'RFC 6749 §5.2 error response' })
@@ -66,6 +83,8 @@ export class AuthorizationServerMetadataSchema {
   @ApiProperty({ format: 'uri' }) jwks_uri!: string;
   @ApiProperty({ type: [String] }) grant_types_supported!: string[];
   @ApiProperty({ type: [String] }) token_endpoint_auth_methods_supported!: string[];
+  @ApiProperty({ format: 'uri' }) revocation_endpoint!: string;
+  @ApiProperty({ type: [String] }) revocation_endpoint_auth_methods_supported!: string[];
   @ApiProperty({ type: [String] }) response_types_supported!: string[];
   @ApiProperty({ type: [String] }) scopes_supported!: string[];
 }

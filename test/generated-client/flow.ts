@@ -4,7 +4,7 @@
  * a response property this needs, this file would not type-check (test/generated-client.e2e-spec.ts checks it).
  */
 import createClient from 'openapi-fetch';
-import type { components, paths } from './openapi.js';
+import type { components, paths } from '../../admin/src/api/openapi.js';
 
 type FileRecord = components['schemas']['FileRecord'];
 

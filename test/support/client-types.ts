@@ -4,8 +4,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 
 export const OPENAPI_FILE = join(process.cwd(), 'openapi.json');
-/** The types a client generates from openapi.json, committed next to the program that uses them. */
-export const CLIENT_TYPES_FILE = join(process.cwd(), 'test', 'generated-client', 'openapi.d.ts');
+/** The types a client generates from openapi.json, committed where the administration UI and the generated-client test use them. */
+export const CLIENT_TYPES_FILE = join(process.cwd(), 'admin', 'src', 'api', 'openapi.d.ts');
 
 /** openapi-typescript's types for an OpenAPI document; binary parts and bodies are Blobs, as in a browser. */
 export async function generateClientTypes(document: unknown): Promise<string> {

@@ -4,6 +4,8 @@ export interface Principal {
   subject: string;
   clientId: string;
   scopes: string[];
+  /** A user's token: the sign-in (refresh-token family) it belongs to. */
+  signInId?: string;
 }
 
 /** The service itself, acting from the command line or at first start: it holds every permission. */

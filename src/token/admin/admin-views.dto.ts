@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { Integration } from '../entities/integration.entity.js';
 import type { Role } from '../entities/role.entity.js';
 import type { User } from '../entities/user.entity.js';
+import type { CatalogedPermission } from './permission-catalog.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -107,5 +108,20 @@ export class IntegrationDto {
       owner: integration.owner,
       previous_secret_active: previousSecretActive,
     });
+  }
+}
+
+/** A permission a role may hold, for the role editor's picker. */
+@ApiSchema({ name: 'Permission' })
+export class PermissionDto {
+  @ApiProperty({ example: 'product:read', description: '`<resource>:<read|write>`, or `*` for all' })
+  permission!: string;
+  @ApiProperty({ example: 'product', description: '`*` for the permission `*`' }) resource!: string;
+  @ApiProperty({ enum: ['read', 'write', '*'], example: 'read' }) access!: 'read' | 'write' | '*';
+  @ApiProperty({ example: 'Read products and product files', description: 'What it opens, for a person' })
+  description!: string;
+
+  static from(entry: CatalogedPermission): PermissionDto {
+    return Object.assign(new PermissionDto(), entry);
   }
 }

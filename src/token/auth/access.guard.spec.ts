@@ -42,7 +42,8 @@ const tokens = {
     const scope = SCOPES[token];
     if (scope === undefined) throw new InvalidTokenError('The access token is malformed.');
     const sub = token === 'revoked' ? 'user:2' : 'user:1';
-    return { sub, client_id: 'administration', scope, ver: 0 } as AccessTokenClaims;
+    const sid = token === 'reader' ? { sid: 'sign-in-1' } : {};
+    return { sub, client_id: 'administration', scope, ver: 0, ...sid } as AccessTokenClaims;
   },
 } as AccessTokensService;
 const status = { accepts: ({ sub }: TokenBinding) => Promise.resolve(sub === 'user:1') } as SubjectStatusService;
@@ -76,7 +77,11 @@ describe('AccessGuard', () => {
   it('lets any valid token through a route without a permission, and sets the principal', async () => {
     const { result, request } = check('anyToken', 'Bearer reader');
     await expect(result).resolves.toBe(true);
-    expect(request.user).toEqual({ subject: 'user:1', clientId: 'administration', scopes: ['product:read'] });
+    const principal = { subject: 'user:1', clientId: 'administration', scopes: ['product:read'] };
+    expect(request.user).toEqual({ ...principal, signInId: 'sign-in-1' });
+    const withoutSignIn = check('anyToken', 'Bearer mixed');
+    await expect(withoutSignIn.result).resolves.toBe(true);
+    expect(withoutSignIn.request.user).toEqual({ ...principal, scopes: ['product:write', 'article:read'] });
   });
 
   it('checks a fixed permission against the scope', async () => {

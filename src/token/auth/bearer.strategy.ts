@@ -21,6 +21,7 @@ export class BearerStrategy extends PassportStrategy(HeaderBearerStrategy, 'bear
     if (!(await this.status.accepts({ sub: claims.sub, ver: claims.ver ?? 0, sid: claims.sid }))) {
       throw new InvalidTokenError('The access token was revoked.');
     }
-    return { subject: claims.sub, clientId: claims.client_id, scopes: claims.scope.split(' ').filter(Boolean) };
+    const scopes = claims.scope.split(' ').filter(Boolean);
+    return { subject: claims.sub, clientId: claims.client_id, scopes, ...(claims.sid ? { signInId: claims.sid } : {}) };
   }
 }

@@ -1,18 +1,26 @@
+import type { AuditOrigin, AuditRecord } from '../../audit/index.js';
 import { OAuthError } from '../oauth-error.js';
 import type { AccessTokensService } from '../access-tokens.service.js';
 import type { User } from '../entities/user.entity.js';
+import type { SignIn } from '../refresh-tokens.service.js';
 import { subjectOf } from '../subject-status.service.js';
 import type { ClientCredentials } from '../token-request.js';
 import { ADMIN_CLIENT_ID, type TokenResponse } from './grant.js';
 
 /** The password and refresh grants belong to the administration interface, a public client without a secret. */
 export function assertAdministrationClient(client: ClientCredentials, grant: string): void {
-  const usedBasic = client.method === 'client_secret_basic';
   if (client.clientId !== ADMIN_CLIENT_ID) {
-    if (client.method === 'none') throw OAuthError.invalidClient('Unknown client.', usedBasic);
+    if (client.method === 'none') throw OAuthError.invalidClient('Unknown client.', false);
     throw new OAuthError('unauthorized_client', `Only the administration interface may use the ${grant} grant.`);
   }
-  if (client.method !== 'none') throw OAuthError.invalidClient('The administration client has no secret.', usedBasic);
+  authenticateAdministrationClient(client);
+}
+
+/** The administration client is public (RFC 6749 §2.1): one that presents a secret for it fails authentication. */
+export function authenticateAdministrationClient(client: ClientCredentials): void {
+  if (client.method !== 'none') {
+    throw OAuthError.invalidClient('The administration client has no secret.', client.method === 'client_secret_basic');
+  }
 }
 
 /**
@@ -34,4 +42,24 @@ export function respondToSignIn(
     refreshToken: signIn.token,
     signInId: signIn.familyId,
   });
+}
+
+/**
+ * The audit event of a sign-in that ended before its time: signed out through the revocation endpoint, or revoked
+ * because a spent refresh token came back. The actor is the sign-in's user (whoever held the token acted as them).
+ */
+export function signInRevoked(
+  origin: AuditOrigin,
+  signIn: SignIn,
+  reason: 'revocation-request' | 'refresh-token-reuse',
+): AuditRecord {
+  return {
+    ...origin,
+    actor: subjectOf('user', signIn.userId),
+    clientId: ADMIN_CLIENT_ID,
+    action: 'sign-in.revoked',
+    targetType: 'user',
+    targetId: signIn.userId,
+    details: { reason, sign_in: signIn.familyId },
+  };
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens.service.js';
-import { IntegrationsService } from '../admin/integrations.service.js';
 import { OAuthError } from '../oauth-error.js';
 import { grantedScope } from '../scopes.js';
 import { subjectOf } from '../subject-status.service.js';
@@ -14,28 +13,16 @@ export class ClientCredentialsGrant implements Grant {
   readonly type = 'client_credentials';
 
   constructor(
-    private readonly integrations: IntegrationsService,
     private readonly clients: IntegrationClients,
     private readonly tokens: AccessTokensService,
   ) {}
 
   async handle({ client, params }: TokenRequest): Promise<TokenResponse> {
-    const usedBasic = client.method === 'client_secret_basic';
     if (client.clientId === ADMIN_CLIENT_ID) {
       throw new OAuthError('unauthorized_client', 'The administration client may not use client_credentials.');
     }
-    if (client.clientSecret === undefined) throw OAuthError.invalidClient('The client secret is missing.', usedBasic);
-    const found = await this.clients.find(client.clientId);
-    const integration = found?.integration;
-    if (
-      !found ||
-      !integration?.active ||
-      this.integrations.expired(integration) ||
-      !this.integrations.secretMatches(integration, client.clientSecret)
-    ) {
-      throw OAuthError.invalidClient('Unknown client, disabled or expired client, or wrong secret.', usedBasic);
-    }
-    const scope = grantedScope(params.scope, found.permissions);
+    const { integration, permissions } = await this.clients.authenticate(client);
+    const scope = grantedScope(params.scope, permissions);
     this.clients.recordUse(integration.id);
     return this.tokens.respond({
       subject: subjectOf('integration', integration.id),

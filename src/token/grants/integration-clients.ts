@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { BoundedCache } from '../../common/bounded-cache.js';
 import { Clock } from '../../common/clock.js';
-import { ACCESS_KEY_PATTERN } from '../admin/integrations.service.js';
+import { ACCESS_KEY_PATTERN, IntegrationsService } from '../admin/integrations.service.js';
 import type { Integration } from '../entities/integration.entity.js';
+import { OAuthError } from '../oauth-error.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { EVERYTHING, parseSubject, SubjectStatusService } from '../subject-status.service.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
+import type { ClientCredentials } from '../token-request.js';
 
 /** An integration as the client credentials grant needs it: the stored row and its role's permissions. */
 export interface IntegrationClient {
@@ -34,6 +36,7 @@ export class IntegrationClients implements OnModuleInit {
 
   constructor(
     private readonly integrations: IntegrationsRepository,
+    private readonly lifecycle: IntegrationsService,
     private readonly roles: RolesRepository,
     private readonly status: SubjectStatusService,
     @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
@@ -60,6 +63,26 @@ export class IntegrationClients implements OnModuleInit {
     const client = { integration, permissions };
     this.cache.set(accessKeyId, client, now + this.config.revocationCacheMs);
     return client;
+  }
+
+  /**
+   * The integration that authenticated as `client` with its secret (or its previous one, during a rotation's grace),
+   * or invalid_client: no secret, an unknown, disabled or expired client, or a wrong secret (one answer for all).
+   */
+  async authenticate(client: ClientCredentials): Promise<IntegrationClient> {
+    const usedBasic = client.method === 'client_secret_basic';
+    if (client.clientSecret === undefined) throw OAuthError.invalidClient('The client secret is missing.', usedBasic);
+    const found = await this.find(client.clientId);
+    const integration = found?.integration;
+    if (
+      !found ||
+      !integration?.active ||
+      this.lifecycle.expired(integration) ||
+      !this.lifecycle.secretMatches(integration, client.clientSecret)
+    ) {
+      throw OAuthError.invalidClient('Unknown client, disabled or expired client, or wrong secret.', usedBasic);
+    }
+    return found;
   }
 
   /** Notes a use in `last_used_at`, unless this instance did within the last minute; never delays the caller. */

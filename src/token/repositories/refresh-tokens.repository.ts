@@ -19,15 +19,24 @@ export class RefreshTokensRepository {
   }
 
   /**
-   * Marks the token spent if nobody spent or revoked it meanwhile; true only for the one caller that did.
-   * The condition in the UPDATE itself is what makes two concurrent exchanges of one token yield one winner.
+   * Spends the token, unless it was revoked meanwhile or was already spent before `reusableAfter` (epoch ms; null:
+   * spent at all); true when the caller may issue a successor. A first spend records its time, a spend within the reuse
+   * grace leaves that time alone, so the grace never outlasts the first rotation by more than itself. The condition in
+   * the UPDATE itself makes concurrent exchanges of one token safe: on PostgreSQL a second UPDATE waits for the first's
+   * row lock, then decides on the row as the first left it (strict: one winner; with a grace: both, as its reuse).
    */
-  async claim(id: number, now: number, manager: EntityManager = this.db): Promise<boolean> {
+  async claim(
+    id: number,
+    now: number,
+    reusableAfter: number | null,
+    manager: EntityManager = this.db,
+  ): Promise<boolean> {
+    const spendable = reusableAfter === null ? 'used_at IS NULL' : '(used_at IS NULL OR used_at > :reusableAfter)';
     const claimed = await manager
       .createQueryBuilder()
       .update(RefreshToken)
-      .set({ usedAt: now })
-      .where('id = :id AND used_at IS NULL AND revoked_at IS NULL', { id })
+      .set({ usedAt: () => 'COALESCE(used_at, :now)' })
+      .where(`id = :id AND revoked_at IS NULL AND ${spendable}`, { id, now, reusableAfter })
       .execute();
     return claimed.affected === 1;
   }
@@ -38,6 +47,23 @@ export class RefreshTokensRepository {
 
   async revokeAllOfUser(userId: number, now: number, manager: EntityManager = this.db): Promise<void> {
     await manager.update(RefreshToken, { userId }, { revokedAt: now });
+  }
+
+  /** Revokes every sign-in of the user but `keptFamilyId`; answers the families it revoked. */
+  async revokeOtherSignInsOfUser(
+    userId: number,
+    keptFamilyId: string,
+    now: number,
+    manager: EntityManager = this.db,
+  ): Promise<string[]> {
+    const live = { userId, familyId: Not(keptFamilyId), revokedAt: IsNull() };
+    const families = await manager
+      .createQueryBuilder(RefreshToken, 'token')
+      .select('DISTINCT token.familyId', 'familyId')
+      .where(live)
+      .getRawMany<{ familyId: string }>();
+    await manager.update(RefreshToken, live, { revokedAt: now });
+    return families.map((row) => row.familyId);
   }
 
   familyRevoked(familyId: string, manager: EntityManager = this.db): Promise<boolean> {

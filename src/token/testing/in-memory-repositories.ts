@@ -137,9 +137,11 @@ export class FakeRefreshTokensRepository implements Public<RefreshTokensReposito
   insert = async (token: Omit<RefreshToken, 'id'>) => {
     this.table.insert(Object.assign(new RefreshToken(), token));
   };
-  claim = async (id: number, at: number) => {
-    const token = this.table.rows.find((row) => row.id === id && row.usedAt === null && row.revokedAt === null);
-    if (token) token.usedAt = at;
+  claim = async (id: number, at: number, reusableAfter: number | null) => {
+    const spendable = (row: RefreshToken) =>
+      row.usedAt === null || (reusableAfter !== null && row.usedAt > reusableAfter);
+    const token = this.table.rows.find((row) => row.id === id && row.revokedAt === null && spendable(row));
+    if (token) token.usedAt ??= at;
     return token !== undefined;
   };
   revokeFamily = async (familyId: string, at: number) => {
@@ -147,6 +149,15 @@ export class FakeRefreshTokensRepository implements Public<RefreshTokensReposito
   };
   revokeAllOfUser = async (userId: number, at: number) => {
     for (const token of this.table.rows) if (token.userId === userId) token.revokedAt = at;
+  };
+  revokeOtherSignInsOfUser = async (userId: number, keptFamilyId: string, at: number) => {
+    const revoked = new Set<string>();
+    for (const token of this.table.rows) {
+      if (token.userId !== userId || token.familyId === keptFamilyId || token.revokedAt !== null) continue;
+      token.revokedAt = at;
+      revoked.add(token.familyId);
+    }
+    return [...revoked];
   };
   familyRevoked = async (familyId: string) =>
     this.table.rows.some((token) => token.familyId === familyId && token.revokedAt !== null);

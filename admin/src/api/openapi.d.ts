@@ -36,6 +36,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a refresh token, ending its sign-in (OAuth 2.0 Token Revocation, RFC 7009)
+         * @description The client authenticates as at the token endpoint (client_id "administration" without a secret, or an integration's credentials). A refresh token of that client ends its whole sign-in: every refresh token of the rotation chain and the access tokens issued under it. Any other token (an access token, an unknown, expired or revoked one, another client's) is answered the same, with nothing changed. Errors are RFC 6749 bodies.
+         */
+        post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/jwks.json": {
         parameters: {
             query?: never;
@@ -215,6 +235,63 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/api/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the permissions a role may hold: `*` and each one the service checks
+         * @description Read from the routes and the attachable entity types when the service starts, sorted by name after `*`. Any valid token may read it.
+         */
+        get: operations["listPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the caller is: the user or integration of the token, its role, and what the token grants */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the signed-in user’s own password, proving the current one
+         * @description For users only: an integration, which has no password, gets 403 `/problems/not-a-user`. Ends every other sign-in of the user (its refresh and access tokens) at once; the sign-in whose token made the change stays. A wrong current password is 400 `/problems/wrong-password` and counts against the sign-in failure limits.
+         */
+        put: operations["changeOwnPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -354,6 +431,26 @@ export interface paths {
         put?: never;
         /** One new attempt now, with the same event id (also for a disabled endpoint) */
         post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the entity types files attach to, with each file field and its rules
+         * @description Only the types whose `<attachment type>:read` the token holds. The rules are those an upload enforces, with MAX_FILE_SIZE applied: a client can check a file before it sends it.
+         */
+        get: operations["listAttachmentTypes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -760,7 +857,7 @@ export interface components {
             expires_in: number;
             /** @example product:read article:read */
             scope: string;
-            /** @description password and refresh_token grants: single use, rotated on every refresh */
+            /** @description password and refresh_token grants: rotated on every refresh; the previous one works again only within REFRESH_REUSE_GRACE of its rotation, later it revokes the sign-in */
             refresh_token?: string;
         };
         /** @description RFC 6749 §5.2 error response */
@@ -768,6 +865,20 @@ export interface components {
             /** @enum {string} */
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "temporarily_unavailable";
             error_description?: string;
+        };
+        /** @description RFC 7009 revocation request (JSON or form) */
+        RevocationRequest: {
+            /** @description The token to revoke; a refresh token ends its whole sign-in */
+            token: string;
+            /**
+             * @description `refresh_token` or `access_token`: a hint only (every kind is looked up; other values are ignored)
+             * @example refresh_token
+             */
+            token_type_hint?: string;
+            /** @description Access key id of an integration, or `administration` */
+            client_id?: string;
+            /** @description The secret access key of an integration (or HTTP Basic) */
+            client_secret?: string;
         };
         /** @description A public signing key (RFC 7517) */
         JsonWebKey: {
@@ -796,6 +907,9 @@ export interface components {
             jwks_uri: string;
             grant_types_supported: string[];
             token_endpoint_auth_methods_supported: string[];
+            /** Format: uri */
+            revocation_endpoint: string;
+            revocation_endpoint_auth_methods_supported: string[];
             response_types_supported: string[];
             scopes_supported: string[];
         };
@@ -952,6 +1066,66 @@ export interface components {
         UpdateUser: {
             password?: string;
             role?: string;
+        };
+        Permission: {
+            /**
+             * @description `<resource>:<read|write>`, or `*` for all
+             * @example product:read
+             */
+            permission: string;
+            /**
+             * @description `*` for the permission `*`
+             * @example product
+             */
+            resource: string;
+            /**
+             * @example read
+             * @enum {string}
+             */
+            access: "read" | "write" | "*";
+            /**
+             * @description What it opens, for a person
+             * @example Read products and product files
+             */
+            description: string;
+        };
+        RoleReference: {
+            /** @example 1 */
+            id: number;
+            /** @example admin */
+            name: string;
+        };
+        Me: {
+            /**
+             * @example user
+             * @enum {string}
+             */
+            kind: "user" | "integration";
+            /**
+             * @description The id of the user or the integration
+             * @example 1
+             */
+            id: number;
+            /**
+             * @description A user's username, an integration's label
+             * @example admin
+             */
+            name: string;
+            /** @description The role of the user or the integration */
+            role: components["schemas"]["RoleReference"] | (never | null);
+            /**
+             * @description What this token's scope grants: `*`, or `<resource>:<read|write>` permissions
+             * @example [
+             *       "product:read",
+             *       "product:write"
+             *     ]
+             */
+            permissions: string[];
+        };
+        ChangeOwnPassword: {
+            /** @description The password the user signs in with now */
+            current_password: string;
+            new_password: string;
         };
         /**
          * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`
@@ -1288,6 +1462,71 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        FileFieldRules: {
+            /** @example cover */
+            name: string;
+            /**
+             * @description true: an ordered list of files; false: one file or none
+             * @example false
+             */
+            multi: boolean;
+            /**
+             * @description MIME types and patterns accepted, judged on the type sniffed from the bytes (`*\/*`: any type)
+             * @example [
+             *       "image/*"
+             *     ]
+             */
+            accept: string[];
+            /**
+             * @description Types refused even where a pattern of `accept` matches: named exactly in `accept`, they are not
+             * @example [
+             *       "text/html",
+             *       "image/svg+xml"
+             *     ]
+             */
+            refused: string[];
+            /**
+             * @description Largest file in bytes (MAX_FILE_SIZE applied)
+             * @example 5242880
+             */
+            max_size: number;
+            /**
+             * @description Most files the field holds: 1 for a single field (an upload replaces its file); null: no limit
+             * @example 30
+             */
+            max_count: number | null;
+            /**
+             * @description Most `file` parts one upload request may carry
+             * @example 20
+             */
+            max_files_per_request: number;
+            /**
+             * @description Most pixels (width × height) of an image; null when the field does not look at images
+             * @example 268402689
+             */
+            max_pixels: number | null;
+            /**
+             * @description The image variants each image of the field gets
+             * @example [
+             *       "thumb",
+             *       "large"
+             *     ]
+             */
+            variants: string[];
+        };
+        AttachmentType: {
+            /**
+             * @description The `{attachmentType}` of the file routes
+             * @example product
+             */
+            attachment_type: string;
+            /**
+             * @description Where the entities of this type are listed; null when the application does not say
+             * @example /products
+             */
+            collection_path: string | null;
+            fields: components["schemas"]["FileFieldRules"][];
         };
         ReorderFiles: {
             /**
@@ -1790,6 +2029,65 @@ export interface operations {
             };
             /** @description temporarily_unavailable; see Retry-After */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevocationRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke (RFC 7009 §2.2); the body is empty */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the token parameter is missing, or the request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description invalid_client: unknown client or wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description Too many failed attempts from this address or for this client; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2808,6 +3106,147 @@ export interface operations {
             };
         };
     };
+    listPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Permission"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeOwnPassword"];
+            };
+        };
+        responses: {
+            /** @description Changed; the user's other sign-ins are ended, this one stays */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body, a new password that is too short, or a wrong current password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many wrong passwords for this user; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: never;
@@ -3413,6 +3852,43 @@ export interface operations {
             };
             /** @description No such endpoint or delivery */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listAttachmentTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentType"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,51 @@
+/** An RFC 9457 problem detail, an RFC 6749 error body, or something else an API call answered with. */
+export interface ProblemBody {
+  title?: string;
+  detail?: string;
+  status?: number;
+  errors?: Array<{ field?: string; message?: string; messages?: string[] }>;
+  error?: string;
+  error_description?: string;
+}
+
+/** A refused or failed API call, with a message a person can read (never the raw JSON). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ProblemBody | undefined,
+  ) {
+    super(describeProblem(status, body));
+    this.name = 'ApiError';
+  }
+
+  /** The message of each invalid field, by field name, for forms. */
+  get fieldErrors(): Record<string, string> {
+    const errors: Record<string, string> = {};
+    for (const violation of this.body?.errors ?? []) {
+      if (violation.field) errors[violation.field] = violationMessage(violation);
+    }
+    return errors;
+  }
+}
+
+const violationMessage = (violation: { message?: string; messages?: string[] }) =>
+  violation.message ?? violation.messages?.join('; ') ?? 'is invalid';
+
+/** One readable sentence or two from a problem document (or an OAuth error, or nothing usable). */
+export function describeProblem(status: number, body: ProblemBody | undefined): string {
+  if (status === 0) return 'The service cannot be reached. Check your connection and try again.';
+  if (body?.error_description) return body.error_description;
+  const title = body?.title ?? (status >= 500 ? 'The service failed' : `Request refused (${status})`);
+  const parts = [body?.detail && body.detail !== title ? `${title}: ${body.detail}` : title];
+  for (const violation of body?.errors ?? []) {
+    parts.push(violation.field ? `${violation.field} ${violationMessage(violation)}` : violationMessage(violation));
+  }
+  if (status === 403 && !body?.detail) parts.push('Your role does not allow this.');
+  return parts.join('. ').replace(/\.\./g, '.');
+}
+
+/** Any thrown value as a message (ApiErrors carry theirs). */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}

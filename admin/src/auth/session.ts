@@ -1,0 +1,122 @@
+import type { Schemas } from '../api/client';
+import { ApiError } from '../api/problems';
+
+/** The OAuth client of this interface: the password grant and refresh tokens, no secret. */
+export const ADMIN_CLIENT_ID = 'administration';
+/** Where the refresh token waits for the next page load of this tab (see README: why sessionStorage). */
+export const REFRESH_TOKEN_KEY = 'admin.refresh_token';
+/** An access token this close to its expiry is renewed before use. */
+const RENEW_BEFORE_MS = 60_000;
+
+export type TokenResponse = Schemas['TokenResponse'];
+
+/** The two calls of the token service the session makes (the generated client's, see createTokenEndpoint). */
+export interface TokenEndpoint {
+  token(body: Record<string, string>): Promise<TokenResponse>;
+  revoke(refreshToken: string): Promise<void>;
+}
+
+export type SessionState = { signedIn: true } | { signedIn: false; message?: string };
+
+/**
+ * The sign-in session of this tab. The access token lives in memory only; the refresh token, rotated by the
+ * service on every use, is kept in sessionStorage so that a reload stays signed in. Renewals are shared: however
+ * many calls need a new token at once, one refresh request is made.
+ */
+export class Session {
+  private access: { token: string; expiresAt: number } | undefined;
+  private renewal: Promise<string | undefined> | undefined;
+  private readonly listeners = new Set<(state: SessionState) => void>();
+  private current: SessionState;
+
+  constructor(
+    private readonly endpoint: TokenEndpoint,
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.current = { signedIn: storage.getItem(REFRESH_TOKEN_KEY) !== null };
+  }
+
+  get state(): SessionState {
+    return this.current;
+  }
+
+  subscribe(listener: (state: SessionState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async signIn(username: string, password: string): Promise<void> {
+    const tokens = await this.endpoint.token({
+      grant_type: 'password',
+      client_id: ADMIN_CLIENT_ID,
+      username,
+      password,
+    });
+    this.keep(tokens);
+    this.change({ signedIn: true });
+  }
+
+  /** Revokes the refresh token's family at the service (every tab of this sign-in), then forgets both tokens. */
+  async signOut(): Promise<void> {
+    const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
+    this.forget();
+    this.change({ signedIn: false });
+    if (refreshToken) await this.endpoint.revoke(refreshToken).catch(() => undefined);
+  }
+
+  async accessToken(): Promise<string | undefined> {
+    if (this.access && this.access.expiresAt - RENEW_BEFORE_MS > this.now()) return this.access.token;
+    return this.renew();
+  }
+
+  async renewAfterRejection(rejected: string): Promise<string | undefined> {
+    // Another call may have renewed it already.
+    if (this.access && this.access.token !== rejected) return this.access.token;
+    this.access = undefined;
+    return this.renew();
+  }
+
+  private renew(): Promise<string | undefined> {
+    this.renewal ??= this.refresh().finally(() => (this.renewal = undefined));
+    return this.renewal;
+  }
+
+  private async refresh(): Promise<string | undefined> {
+    const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
+    if (!refreshToken) return undefined;
+    try {
+      const tokens = await this.endpoint.token({
+        grant_type: 'refresh_token',
+        client_id: ADMIN_CLIENT_ID,
+        refresh_token: refreshToken,
+      });
+      this.keep(tokens);
+      return tokens.access_token;
+    } catch (error) {
+      // Refused (expired, revoked, signed out elsewhere): back to the sign-in page with a reason. A network error
+      // keeps the session, for the next call to try again.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        this.forget();
+        this.change({ signedIn: false, message: 'Your session has ended. Please sign in again.' });
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  private keep(tokens: TokenResponse): void {
+    this.access = { token: tokens.access_token, expiresAt: this.now() + tokens.expires_in * 1000 };
+    if (tokens.refresh_token) this.storage.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
+  }
+
+  private forget(): void {
+    this.access = undefined;
+    this.storage.removeItem(REFRESH_TOKEN_KEY);
+  }
+
+  private change(state: SessionState): void {
+    this.current = state;
+    for (const listener of this.listeners) listener(state);
+  }
+}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import type { FileRecord } from '../../api/uploads';
+import { ConfirmDialog, ErrorMessage } from '../../components/ui';
+import type { FileFieldRules } from '../../content-types';
+import { DropZone } from './drop-zone';
+import { useDeleteFile, useReorderFiles } from './entity-api';
+import { FileItem } from './file-item';
+import { acceptedTypesText, countText, maxSizeText } from './file-rules';
+import { SortableFileList } from './sortable-file-list';
+import { useUploads } from './use-uploads';
+
+/** One file field of an entity: its rules, its files, uploads to it, reordering and deleting. */
+export function FileFieldPanel({
+  type,
+  entityId,
+  field,
+  files,
+}: {
+  type: string;
+  entityId: number;
+  field: FileFieldRules;
+  files: FileRecord[];
+}) {
+  const headingId = useId();
+  const rulesId = useId();
+  const { uploads, problems, upload } = useUploads(type, entityId, field, files.length);
+  const reorder = useReorderFiles(type, entityId, field.name);
+  const remove = useDeleteFile(type);
+  const [deleting, setDeleting] = useState<FileRecord>();
+
+  const move = (file: FileRecord, to: number) => {
+    const ids = files.map((candidate) => candidate.id).filter((id) => id !== file.id);
+    ids.splice(to, 0, file.id);
+    reorder.mutate(ids);
+  };
+  const closeDelete = () => {
+    setDeleting(undefined);
+    remove.reset();
+  };
+
+  return (
+    <section className="panel file-field" aria-labelledby={headingId}>
+      <div className="file-field-header">
+        <h2 id={headingId}>{field.name}</h2>
+        <span className="badge">
+          {field.multi ? `${files.length} ${files.length === 1 ? 'file' : 'files'}` : 'single'}
+        </span>
+      </div>
+      <FieldRules field={field} id={rulesId} />
+      <DropZone field={field} describedBy={rulesId} onFiles={upload} />
+      {uploads.length > 0 && (
+        <ul className="upload-list" aria-label={`Uploads to ${field.name}`}>
+          {uploads.map((item) => (
+            <li key={item.key}>
+              <span className="upload-name">{item.name}</span>
+              <progress aria-label={`Uploading ${item.name}`} max={1} value={item.fraction} />
+              <span className="upload-percent">{Math.round(item.fraction * 100)}%</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {problems.map((problem, index) => (
+        <ErrorMessage key={`${index} ${problem}`} error={new Error(problem)} />
+      ))}
+      {reorder.isError && <ErrorMessage error={new Error(`The new order was not saved. ${reorder.error.message}`)} />}
+      {files.length === 0 ? (
+        <p className="hint">No file yet: choose one or drop it above.</p>
+      ) : field.multi ? (
+        <SortableFileList label={`Files of ${field.name}`} files={files} onMove={move} onDelete={setDeleting} />
+      ) : (
+        <ul className="file-list" aria-label={`File of ${field.name}`}>
+          <FileItem file={files[0]} onDelete={() => setDeleting(files[0])} />
+        </ul>
+      )}
+      <ConfirmDialog
+        title={`Delete ${deleting?.original_name ?? 'file'}?`}
+        open={deleting !== undefined}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.error}
+        onCancel={closeDelete}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: closeDelete })}
+      >
+        <p>
+          The file is removed from {field.name} for good
+          {field.multi ? '; the files after it move up.' : '.'}
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function FieldRules({ field, id }: { field: FileFieldRules; id: string }) {
+  const refused = field.refused ?? [];
+  return (
+    <div id={id}>
+      <dl className="file-rules">
+        <div>
+          <dt>Accepts</dt>
+          <dd>{acceptedTypesText(field)}</dd>
+        </div>
+        <div>
+          <dt>Max size</dt>
+          <dd>{maxSizeText(field)}</dd>
+        </div>
+        <div>
+          <dt>Max count</dt>
+          <dd>{countText(field)}</dd>
+        </div>
+      </dl>
+      {refused.length > 0 && (
+        <details className="file-refused">
+          <summary>Types never accepted ({refused.length})</summary>
+          <p className="mono">{refused.join(', ')}</p>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { unwrap } from '../api/client';
+import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../components/ui';
+import { useApi } from '../context';
+import { OwnPasswordPanel } from './own-password-panel';
+import { useMe } from '../account';
+import { AddUserDialog, ChangeRoleDialog, DeleteUserDialog, ResetPasswordDialog, type User } from './user-dialogs';
+
+type Action = 'role' | 'password' | 'delete';
+type Open = { kind: 'add' } | { kind: Action; user: User } | undefined;
+
+/** Settings › System › Users: who signs in to this interface, with which role; and the signed-in user's password. */
+export function UsersPage() {
+  const api = useApi();
+  const users = useQuery({ queryKey: ['users'], queryFn: () => unwrap(api.GET('/api/users')) });
+  const me = useMe().data;
+  const isSelf = (user?: User) => me?.kind === 'user' && me.id === user?.id;
+  const [open, setOpen] = useState<Open>();
+  const close = () => setOpen(undefined);
+  const target = (kind: Action) => (open?.kind === kind ? open.user : undefined);
+  return (
+    <>
+      <PageHeader title="Users">
+        <button type="button" className="primary" onClick={() => setOpen({ kind: 'add' })}>
+          Add user
+        </button>
+      </PageHeader>
+      <p className="page-intro">People who sign in to this administration interface, each with a role.</p>
+      {users.isPending && <Progress label="Loading users…" />}
+      <ErrorMessage error={users.error} />
+      {users.data?.length === 0 && (
+        <EmptyState title="No users yet">Choose “Add user” to let a person sign in here.</EmptyState>
+      )}
+      {!!users.data?.length && (
+        <UsersTable users={users.data} isSelf={isSelf} onAction={(kind, user) => setOpen({ kind, user })} />
+      )}
+      {me?.kind === 'user' && <OwnPasswordPanel />}
+      <AddUserDialog open={open?.kind === 'add'} onClose={close} />
+      <ChangeRoleDialog user={target('role')} onClose={close} />
+      <ResetPasswordDialog user={target('password')} onClose={close} />
+      <DeleteUserDialog user={target('delete')} isSelf={isSelf(target('delete'))} onClose={close} />
+    </>
+  );
+}
+
+function UsersTable({
+  users,
+  isSelf,
+  onAction,
+}: {
+  users: User[];
+  isSelf: (user: User) => boolean;
+  onAction: (kind: Action, user: User) => void;
+}) {
+  return (
+    <table className="table system-table">
+      <thead>
+        <tr>
+          <th scope="col">Username</th>
+          <th scope="col">Role</th>
+          <th scope="col">Created</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => (
+          <tr key={user.id}>
+            <td data-label="Username">
+              <strong>{user.username}</strong> {isSelf(user) && <span className="badge">You</span>}
+            </td>
+            <td data-label="Role">{user.role}</td>
+            <td data-label="Created">{formatDate(user.created_at)}</td>
+            <td className="actions">
+              <button type="button" className="small" onClick={() => onAction('role', user)}>
+                Change role
+              </button>
+              {/* One's own password is changed below, proving the current one. */}
+              {!isSelf(user) && (
+                <button type="button" className="small" onClick={() => onAction('password', user)}>
+                  Reset password
+                </button>
+              )}
+              <button type="button" className="small danger" onClick={() => onAction('delete', user)}>
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
