@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useServices } from '../context';
-import { ErrorMessage } from '../components/ui';
+import { PasswordField } from '../components/password-fields';
+import { ErrorMessage, Field } from '../components/ui';
 
 /** The password grant of the `administration` client; the reason of an ended session, if there is one. */
 export function SignInPage({ message }: { message?: string }) {
@@ -29,29 +30,25 @@ export function SignInPage({ message }: { message?: string }) {
             {message}
           </p>
         )}
-        <div className="field">
-          <label htmlFor="username">Username</label>
-          <input
-            id="username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <Field label="Username">
+          {(props) => (
+            <input
+              {...props}
+              name="username"
+              autoComplete="username"
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          )}
+        </Field>
+        <PasswordField
+          label="Password"
+          name="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
         <ErrorMessage error={error} />
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

@@ -146,6 +146,32 @@ export function ConfirmDialog({
   );
 }
 
+/** Cancel and the submit button at the foot of a dialog's form; the submit button says `busyLabel` while busy. */
+export function FormActions({
+  submit,
+  busy,
+  busyLabel = 'Saving…',
+  disabled,
+  onCancel,
+}: {
+  submit: string;
+  busy: boolean;
+  busyLabel?: string;
+  disabled?: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="primary" disabled={busy || disabled}>
+        {busy ? busyLabel : submit}
+      </button>
+    </div>
+  );
+}
+
 /** Copies a value to the clipboard and says so. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -161,21 +187,40 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** A secret the service shows once: the value, a copy button and the warning. */
-export function SecretOnce({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+/** A read-only value with a button that copies it (named `copyLabel`, by default "Copy" and the label). */
+export function CopyField({
+  label,
+  value,
+  copyLabel = `Copy ${label}`,
+  children,
+}: {
+  label: string;
+  value: string;
+  copyLabel?: string;
+  children?: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="secret">
       <label htmlFor={id}>{label}</label>
       <div className="secret-value">
         <input id={id} readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+        <CopyButton value={value} label={copyLabel} />
       </div>
+      {children}
+    </div>
+  );
+}
+
+/** A secret the service shows once: the value, a copy button and the warning. */
+export function SecretOnce({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+  return (
+    <CopyField label={label} value={value} copyLabel={`Copy ${label.toLowerCase()}`}>
       <p className="message message-warning" role="note">
         Copy it now: it will not be shown again.{children ? ' ' : ''}
         {children}
       </p>
-    </div>
+    </CopyField>
   );
 }
 

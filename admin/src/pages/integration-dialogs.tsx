@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { unwrap } from '../api/client';
-import { ConfirmDialog, CopyButton, Dialog, ErrorMessage, Field, formatDate, SecretOnce } from '../components/ui';
+import { DeleteDialog } from '../components/delete-dialog';
+import { CopyField, Dialog, ErrorMessage, Field, FormActions, formatDate, SecretOnce } from '../components/ui';
 import { useApi } from '../context';
 import type { Integration } from './integrations-page';
 import { fieldErrorsOf, RoleSelect } from './roles-shared';
@@ -43,14 +44,7 @@ function AddIntegration({ onClose }: { onClose: () => void }) {
       </Field>
       <RoleSelect value={role} onChange={setRole} error={errors.role} />
       <ErrorMessage error={create.error} />
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create'}
-        </button>
-      </div>
+      <FormActions busy={create.isPending} busyLabel="Creating…" submit="Create" onCancel={onClose} />
     </form>
   );
 }
@@ -73,20 +67,6 @@ function Created({ integration, onClose }: { integration: Integration; onClose: 
         </button>
       </div>
     </>
-  );
-}
-
-/** A value that is not secret but is worth copying (the access key ID). */
-function CopyField({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  return (
-    <div className="secret">
-      <label htmlFor={id}>{label}</label>
-      <div className="secret-value">
-        <input id={id} readOnly value={value} onFocus={(event) => event.currentTarget.select()} />
-        <CopyButton value={value} label={`Copy ${label}`} />
-      </div>
-    </div>
   );
 }
 
@@ -130,14 +110,7 @@ function EditIntegration({ integration, onClose }: { integration: Integration; o
       </Field>
       <RoleSelect value={role} onChange={setRole} error={errors.role} />
       <ErrorMessage error={save.error} />
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormActions busy={save.isPending} submit="Save" onCancel={onClose} />
     </form>
   );
 }
@@ -209,32 +182,18 @@ function RotateSecret({ integration, onClose }: { integration: Integration; onCl
 /** Asks before deleting; the integration's tokens stop working at once. */
 export function DeleteIntegrationDialog({ integration, onClose }: { integration?: Integration; onClose: () => void }) {
   const api = useApi();
-  const refresh = useRefreshIntegrations();
-  const remove = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/integrations/{id}', { params: { path: { id } } })),
-    onSuccess: async () => {
-      await refresh();
-      close();
-    },
-  });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title="Delete integration"
-      open={!!integration}
-      confirmLabel="Delete"
-      busy={remove.isPending}
-      error={remove.error}
-      onConfirm={() => integration && remove.mutate(integration.id)}
-      onCancel={close}
+      target={integration}
+      remove={({ id }) => unwrap(api.DELETE('/api/integrations/{id}', { params: { path: { id } } }))}
+      refresh={['integrations']}
+      onClose={onClose}
     >
       <p>
         Delete the integration <strong>{integration?.label}</strong>? Its tokens stop working at once. This cannot be
         undone.
       </p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, type Schemas } from '../api/client';
 import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../components/ui';
+import { SystemTable } from './system-table';
 import { useApi } from '../context';
 import {
   AddIntegrationDialog,
@@ -66,60 +67,44 @@ function IntegrationsTable({
   return (
     <>
       <ErrorMessage error={toggle.error} />
-      <table className="table system-table">
-        <thead>
-          <tr>
-            <th scope="col">Label</th>
-            <th scope="col">Access key ID</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <SystemTable columns={['Label', 'Access key ID', 'Role', 'Status', 'Last used']}>
+        {integrations.map((integration) => (
+          <tr key={integration.id}>
+            <td data-label="Label">
+              <strong>{integration.label}</strong>
+            </td>
+            <td data-label="Access key ID" className="mono nowrap">
+              {integration.access_key_id}
+            </td>
+            <td data-label="Role" className="nowrap">
+              {integration.role}
+            </td>
+            <td data-label="Status">
+              <IntegrationStatus integration={integration} />
+            </td>
+            <td data-label="Last used">{integration.last_used_at ? formatDate(integration.last_used_at) : 'Never'}</td>
+            <td className="actions">
+              <button type="button" className="small" onClick={() => onAction('edit', integration)}>
+                Edit
+              </button>
+              <button type="button" className="small" onClick={() => onAction('rotate', integration)}>
+                Rotate secret
+              </button>
+              <button
+                type="button"
+                className="small"
+                disabled={busy(integration)}
+                onClick={() => toggle.mutate({ id: integration.id, active: !integration.active })}
+              >
+                {busy(integration) ? 'Saving…' : integration.active ? 'Deactivate' : 'Activate'}
+              </button>
+              <button type="button" className="small danger" onClick={() => onAction('delete', integration)}>
+                Delete
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {integrations.map((integration) => (
-            <tr key={integration.id}>
-              <td data-label="Label">
-                <strong>{integration.label}</strong>
-              </td>
-              <td data-label="Access key ID" className="mono nowrap">
-                {integration.access_key_id}
-              </td>
-              <td data-label="Role" className="nowrap">
-                {integration.role}
-              </td>
-              <td data-label="Status">
-                <IntegrationStatus integration={integration} />
-              </td>
-              <td data-label="Last used">
-                {integration.last_used_at ? formatDate(integration.last_used_at) : 'Never'}
-              </td>
-              <td className="actions">
-                <button type="button" className="small" onClick={() => onAction('edit', integration)}>
-                  Edit
-                </button>
-                <button type="button" className="small" onClick={() => onAction('rotate', integration)}>
-                  Rotate secret
-                </button>
-                <button
-                  type="button"
-                  className="small"
-                  disabled={busy(integration)}
-                  onClick={() => toggle.mutate({ id: integration.id, active: !integration.active })}
-                >
-                  {busy(integration) ? 'Saving…' : integration.active ? 'Deactivate' : 'Activate'}
-                </button>
-                <button type="button" className="small danger" onClick={() => onAction('delete', integration)}>
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </SystemTable>
     </>
   );
 }

@@ -1,28 +1,24 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorMessage, Field } from '../components/ui';
+import { NewPasswordFields, PasswordField, useNewPassword } from '../components/password-fields';
+import { ErrorMessage } from '../components/ui';
 import { fieldErrorsOf } from './roles-shared';
 import { useChangeOwnPassword } from '../account';
-import { NewPasswordFields } from './user-dialogs';
 
 /** "Your password": the signed-in user proves the current password and sets a new one (this sign-in stays). */
 export function OwnPasswordPanel() {
   const change = useChangeOwnPassword();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const errors = fieldErrorsOf(change.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMismatch(password !== repeat);
-    if (password !== repeat) return;
+    if (!newPassword.confirmed()) return;
     change.mutate(
-      { current_password: current, new_password: password },
+      { current_password: current, new_password: newPassword.password },
       {
         onSuccess: () => {
           setCurrent('');
-          setPassword('');
-          setRepeat('');
+          newPassword.clear();
         },
       },
     );
@@ -34,26 +30,14 @@ export function OwnPasswordPanel() {
         Your other sign-ins (other browsers, other devices) end when you change it; this one stays.
       </p>
       <form onSubmit={submit}>
-        <Field label="Current password" error={errors.current_password}>
-          {(props) => (
-            <input
-              {...props}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={current}
-              onChange={(event) => setCurrent(event.target.value)}
-            />
-          )}
-        </Field>
-        <NewPasswordFields
-          password={password}
-          repeat={repeat}
-          onPassword={setPassword}
-          onRepeat={setRepeat}
-          error={errors.new_password}
-          mismatch={mismatch}
+        <PasswordField
+          label="Current password"
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+          error={errors.current_password}
         />
+        <NewPasswordFields {...newPassword.fields} error={errors.new_password} />
         <ErrorMessage error={change.error} />
         {change.isSuccess && (
           <p className="message message-info" role="status">

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { unwrap } from '../api/client';
-import { ConfirmDialog, Dialog, ErrorMessage, Field, Progress } from '../components/ui';
+import { DeleteDialog } from '../components/delete-dialog';
+import { Dialog, ErrorMessage, Field, FormActions, Progress } from '../components/ui';
 import { useApi } from '../context';
 import { normalizePermissions, PermissionPicker } from './permission-picker';
 import { fieldErrorsOf, type Role } from './roles-shared';
@@ -63,14 +64,12 @@ function RoleForm({ role, onClose }: { role?: Role; onClose: () => void }) {
         />
       )}
       <ErrorMessage error={save.error} />
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={save.isPending || !catalog.data}>
-          {save.isPending ? 'Saving…' : role ? 'Save' : 'Create'}
-        </button>
-      </div>
+      <FormActions
+        busy={save.isPending}
+        disabled={!catalog.data}
+        submit={role ? 'Save' : 'Create'}
+        onCancel={onClose}
+      />
     </form>
   );
 }
@@ -78,32 +77,18 @@ function RoleForm({ role, onClose }: { role?: Role; onClose: () => void }) {
 /** Asks before deleting; the service refuses (409) while a user or an integration has the role. */
 export function DeleteRoleDialog({ role, onClose }: { role?: Role; onClose: () => void }) {
   const api = useApi();
-  const refresh = useRefreshRoles();
-  const remove = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/roles/{id}', { params: { path: { id } } })),
-    onSuccess: async () => {
-      await refresh();
-      close();
-    },
-  });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title="Delete role"
-      open={!!role}
-      confirmLabel="Delete"
-      busy={remove.isPending}
-      error={remove.error}
-      onConfirm={() => role && remove.mutate(role.id)}
-      onCancel={close}
+      target={role}
+      remove={({ id }) => unwrap(api.DELETE('/api/roles/{id}', { params: { path: { id } } }))}
+      refresh={['roles']}
+      onClose={onClose}
     >
       <p>
         Delete the role <strong>{role?.name}</strong>? A role that a user or an integration still has cannot be deleted:
         give them another role first.
       </p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

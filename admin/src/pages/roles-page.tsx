@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EmptyState, ErrorMessage, PageHeader, Progress } from '../components/ui';
+import { SystemTable } from './system-table';
 import { DeleteRoleDialog, RoleDialog } from './role-dialogs';
 import { mayGrant, useRoles, type Role } from './roles-shared';
 import { useMe } from '../account';
@@ -42,45 +43,34 @@ export function RolesPage() {
 function RolesTable({ roles, onAction }: { roles: Role[]; onAction: (kind: 'edit' | 'delete', role: Role) => void }) {
   const held = useMe().data?.permissions;
   return (
-    <table className="table system-table">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Permissions</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+    <SystemTable columns={['Name', 'Permissions']}>
+      {roles.map((role) => (
+        <tr key={role.id}>
+          <td data-label="Name">
+            <strong>{role.name}</strong> {role.built_in && <span className="badge">Built in</span>}
+          </td>
+          <td data-label="Permissions">
+            <PermissionSummary permissions={role.permissions} />
+          </td>
+          <td className="actions">
+            {role.built_in ? (
+              <span className="hint">Cannot be changed</span>
+            ) : !mayGrant(held, role.permissions) ? (
+              <span className="hint">Holds permissions you do not</span>
+            ) : (
+              <>
+                <button type="button" className="small" onClick={() => onAction('edit', role)}>
+                  Edit
+                </button>
+                <button type="button" className="small danger" onClick={() => onAction('delete', role)}>
+                  Delete
+                </button>
+              </>
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {roles.map((role) => (
-          <tr key={role.id}>
-            <td data-label="Name">
-              <strong>{role.name}</strong> {role.built_in && <span className="badge">Built in</span>}
-            </td>
-            <td data-label="Permissions">
-              <PermissionSummary permissions={role.permissions} />
-            </td>
-            <td className="actions">
-              {role.built_in ? (
-                <span className="hint">Cannot be changed</span>
-              ) : !mayGrant(held, role.permissions) ? (
-                <span className="hint">Holds permissions you do not</span>
-              ) : (
-                <>
-                  <button type="button" className="small" onClick={() => onAction('edit', role)}>
-                    Edit
-                  </button>
-                  <button type="button" className="small danger" onClick={() => onAction('delete', role)}>
-                    Delete
-                  </button>
-                </>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </SystemTable>
   );
 }
 

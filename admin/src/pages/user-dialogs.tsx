@@ -1,81 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { unwrap, type Schemas } from '../api/client';
-import { ConfirmDialog, Dialog, ErrorMessage, Field } from '../components/ui';
+import { DeleteDialog } from '../components/delete-dialog';
+import { NewPasswordFields, useNewPassword } from '../components/password-fields';
+import { Dialog, ErrorMessage, Field, FormActions } from '../components/ui';
 import { useApi } from '../context';
 import { fieldErrorsOf, RoleSelect } from './roles-shared';
 
 export type User = Schemas['User'];
 
-/** The service's minimum (CreateUser.password, UpdateUser.password, ChangeOwnPassword.new_password). */
-export const PASSWORD_MIN_LENGTH = 12;
-
 function useRefreshUsers() {
   const queries = useQueryClient();
   return () => queries.invalidateQueries({ queryKey: ['users'] });
-}
-
-/** A new password typed twice; `mismatch` is set by the form when the two differ. */
-export function NewPasswordFields({
-  password,
-  repeat,
-  onPassword,
-  onRepeat,
-  error,
-  mismatch,
-  label = 'New password',
-}: {
-  password: string;
-  repeat: string;
-  onPassword: (value: string) => void;
-  onRepeat: (value: string) => void;
-  error?: string;
-  mismatch: boolean;
-  label?: string;
-}) {
-  return (
-    <>
-      <Field label={label} error={error} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            value={password}
-            onChange={(event) => onPassword(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={`Repeat ${label.toLowerCase()}`} error={mismatch ? 'The two passwords differ.' : undefined}>
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            onChange={(event) => onRepeat(event.target.value)}
-          />
-        )}
-      </Field>
-    </>
-  );
-}
-
-/** Submit and Cancel at the foot of a dialog's form. */
-function FormActions({ busy, submit, onCancel }: { busy: boolean; submit: string; onCancel: () => void }) {
-  return (
-    <div className="dialog-actions">
-      <button type="button" onClick={onCancel}>
-        Cancel
-      </button>
-      <button type="submit" className="primary" disabled={busy}>
-        {busy ? 'Saving…' : submit}
-      </button>
-    </div>
-  );
 }
 
 /** "Add user": username, password and role. */
@@ -91,12 +27,11 @@ function AddUser({ onClose }: { onClose: () => void }) {
   const api = useApi();
   const refresh = useRefreshUsers();
   const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const newPassword = useNewPassword();
   const [role, setRole] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/users', { body: { username: username.trim(), password, role } })),
+    mutationFn: () =>
+      unwrap(api.POST('/api/users', { body: { username: username.trim(), password: newPassword.password, role } })),
     onSuccess: async () => {
       await refresh();
       onClose();
@@ -105,8 +40,7 @@ function AddUser({ onClose }: { onClose: () => void }) {
   const errors = fieldErrorsOf(create.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMismatch(password !== repeat);
-    if (password === repeat) create.mutate();
+    if (newPassword.confirmed()) create.mutate();
   };
   return (
     <form onSubmit={submit}>
@@ -121,15 +55,7 @@ function AddUser({ onClose }: { onClose: () => void }) {
           />
         )}
       </Field>
-      <NewPasswordFields
-        label="Password"
-        password={password}
-        repeat={repeat}
-        onPassword={setPassword}
-        onRepeat={setRepeat}
-        error={errors.password}
-        mismatch={mismatch}
-      />
+      <NewPasswordFields {...newPassword.fields} label="Password" error={errors.password} />
       <RoleSelect value={role} onChange={setRole} error={errors.role} />
       <ErrorMessage error={create.error} />
       <FormActions busy={create.isPending} submit="Create" onCancel={onClose} />
@@ -185,11 +111,12 @@ export function ResetPasswordDialog({ user, onClose }: { user?: User; onClose: (
 
 function ResetPassword({ user, onClose }: { user: User; onClose: () => void }) {
   const api = useApi();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const newPassword = useNewPassword();
   const save = useMutation({
-    mutationFn: () => unwrap(api.PATCH('/api/users/{id}', { params: { path: { id: user.id } }, body: { password } })),
+    mutationFn: () =>
+      unwrap(
+        api.PATCH('/api/users/{id}', { params: { path: { id: user.id } }, body: { password: newPassword.password } }),
+      ),
   });
   if (save.isSuccess) {
     return (
@@ -208,22 +135,14 @@ function ResetPassword({ user, onClose }: { user: User; onClose: () => void }) {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setMismatch(password !== repeat);
-    if (password === repeat) save.mutate();
+    if (newPassword.confirmed()) save.mutate();
   };
   return (
     <form onSubmit={submit}>
       <p>
         Set a new password for <strong>{user.username}</strong>. Their current sign-ins end at once.
       </p>
-      <NewPasswordFields
-        password={password}
-        repeat={repeat}
-        onPassword={setPassword}
-        onRepeat={setRepeat}
-        error={fieldErrorsOf(save.error).password}
-        mismatch={mismatch}
-      />
+      <NewPasswordFields {...newPassword.fields} error={fieldErrorsOf(save.error).password} />
       <ErrorMessage error={save.error} />
       <FormActions busy={save.isPending} submit="Save" onCancel={onClose} />
     </form>
@@ -233,32 +152,18 @@ function ResetPassword({ user, onClose }: { user: User; onClose: () => void }) {
 /** Asks before deleting; the service refuses to delete the last administrator. */
 export function DeleteUserDialog({ user, isSelf, onClose }: { user?: User; isSelf: boolean; onClose: () => void }) {
   const api = useApi();
-  const refresh = useRefreshUsers();
-  const remove = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/users/{id}', { params: { path: { id } } })),
-    onSuccess: async () => {
-      await refresh();
-      close();
-    },
-  });
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title="Delete user"
-      open={!!user}
-      confirmLabel="Delete"
-      busy={remove.isPending}
-      error={remove.error}
-      onConfirm={() => user && remove.mutate(user.id)}
-      onCancel={close}
+      target={user}
+      remove={({ id }) => unwrap(api.DELETE('/api/users/{id}', { params: { path: { id } } }))}
+      refresh={['users']}
+      onClose={onClose}
     >
       <p>
         Delete the user <strong>{user?.username}</strong>? Their sign-ins end at once. This cannot be undone.
       </p>
       {isSelf && <p className="message message-warning">This is you: you will be signed out.</p>}
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap } from '../api/client';
 import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../components/ui';
+import { SystemTable } from './system-table';
 import { useApi } from '../context';
 import { OwnPasswordPanel } from './own-password-panel';
 import { useMe } from '../account';
@@ -54,42 +55,30 @@ function UsersTable({
   onAction: (kind: Action, user: User) => void;
 }) {
   return (
-    <table className="table system-table">
-      <thead>
-        <tr>
-          <th scope="col">Username</th>
-          <th scope="col">Role</th>
-          <th scope="col">Created</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+    <SystemTable columns={['Username', 'Role', 'Created']}>
+      {users.map((user) => (
+        <tr key={user.id}>
+          <td data-label="Username">
+            <strong>{user.username}</strong> {isSelf(user) && <span className="badge">You</span>}
+          </td>
+          <td data-label="Role">{user.role}</td>
+          <td data-label="Created">{formatDate(user.created_at)}</td>
+          <td className="actions">
+            <button type="button" className="small" onClick={() => onAction('role', user)}>
+              Change role
+            </button>
+            {/* One's own password is changed below, proving the current one. */}
+            {!isSelf(user) && (
+              <button type="button" className="small" onClick={() => onAction('password', user)}>
+                Reset password
+              </button>
+            )}
+            <button type="button" className="small danger" onClick={() => onAction('delete', user)}>
+              Delete
+            </button>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => (
-          <tr key={user.id}>
-            <td data-label="Username">
-              <strong>{user.username}</strong> {isSelf(user) && <span className="badge">You</span>}
-            </td>
-            <td data-label="Role">{user.role}</td>
-            <td data-label="Created">{formatDate(user.created_at)}</td>
-            <td className="actions">
-              <button type="button" className="small" onClick={() => onAction('role', user)}>
-                Change role
-              </button>
-              {/* One's own password is changed below, proving the current one. */}
-              {!isSelf(user) && (
-                <button type="button" className="small" onClick={() => onAction('password', user)}>
-                  Reset password
-                </button>
-              )}
-              <button type="button" className="small danger" onClick={() => onAction('delete', user)}>
-                Delete
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </SystemTable>
   );
 }

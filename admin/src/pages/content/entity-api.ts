@@ -80,16 +80,6 @@ export function displayNameOf(entity: Entity, type: string): string {
   return `${type} ${entity.id}`;
 }
 
-/** Deletes a file and refetches the entities of its type. */
-export function useDeleteFile(type: string) {
-  const api = useApi();
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: (file: FileRecord) => unwrap(api.DELETE('/files/{id}', { params: { path: { id: file.id } } })),
-    onSuccess: () => queries.invalidateQueries({ queryKey: contentKey(type) }),
-  });
-}
-
 /**
  * Saves a multi field's new order (`ids`: every file id of the field). The page shows the new order at once and
  * goes back to the previous one when the service refuses it.

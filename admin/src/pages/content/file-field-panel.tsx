@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
 import type { FileRecord } from '../../api/uploads';
-import { ConfirmDialog, ErrorMessage } from '../../components/ui';
+import { unwrap } from '../../api/client';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { ErrorMessage } from '../../components/ui';
 import type { FileFieldRules } from '../../content-types';
+import { useApi } from '../../context';
 import { DropZone } from './drop-zone';
-import { useDeleteFile, useReorderFiles } from './entity-api';
+import { contentKey, useReorderFiles } from './entity-api';
 import { FileItem } from './file-item';
 import { acceptedTypesText, countText, maxSizeText } from './file-rules';
 import { SortableFileList } from './sortable-file-list';
@@ -25,17 +28,13 @@ export function FileFieldPanel({
   const rulesId = useId();
   const { uploads, problems, upload } = useUploads(type, entityId, field, files.length);
   const reorder = useReorderFiles(type, entityId, field.name);
-  const remove = useDeleteFile(type);
+  const api = useApi();
   const [deleting, setDeleting] = useState<FileRecord>();
 
   const move = (file: FileRecord, to: number) => {
     const ids = files.map((candidate) => candidate.id).filter((id) => id !== file.id);
     ids.splice(to, 0, file.id);
     reorder.mutate(ids);
-  };
-  const closeDelete = () => {
-    setDeleting(undefined);
-    remove.reset();
   };
 
   return (
@@ -72,20 +71,18 @@ export function FileFieldPanel({
           <FileItem file={files[0]} onDelete={() => setDeleting(files[0])} />
         </ul>
       )}
-      <ConfirmDialog
+      <DeleteDialog
         title={`Delete ${deleting?.original_name ?? 'file'}?`}
-        open={deleting !== undefined}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        error={remove.error}
-        onCancel={closeDelete}
-        onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: closeDelete })}
+        target={deleting}
+        remove={({ id }) => unwrap(api.DELETE('/files/{id}', { params: { path: { id } } }))}
+        refresh={contentKey(type)}
+        onClose={() => setDeleting(undefined)}
       >
         <p>
           The file is removed from {field.name} for good
           {field.multi ? '; the files after it move up.' : '.'}
         </p>
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }

@@ -2,12 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { unwrap } from '../../api/client';
-import { ConfirmDialog, Dialog, ErrorMessage, SecretOnce, formatDate } from '../../components/ui';
+import { DeleteDialog } from '../../components/delete-dialog';
+import { Dialog, ErrorMessage, SecretOnce, formatDate } from '../../components/ui';
 import { useApi } from '../../context';
 import { NEW_WEBHOOK, SchemePicker, WebhookForm, createBody, draftOf, updateBody } from './webhook-form';
 import { webhookKeys, withoutSecret, type SignatureScheme, type WebhookEndpoint } from './webhook-queries';
 
 export const WEBHOOKS_PATH = '/settings/system/webhooks';
+
+/** What each dialog of one endpoint's page is given. */
+export interface EndpointDialogProps {
+  endpoint: WebhookEndpoint;
+  open: boolean;
+  onClose: () => void;
+}
 
 /** Registration; then its signing secret, shown this once. */
 export function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -53,15 +61,7 @@ export function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: ()
   );
 }
 
-export function EditWebhookDialog({
-  endpoint,
-  open,
-  onClose,
-}: {
-  endpoint: WebhookEndpoint;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function EditWebhookDialog({ endpoint, open, onClose }: EndpointDialogProps) {
   const api = useApi();
   const queries = useQueryClient();
   const update = useMutation({
@@ -92,15 +92,7 @@ export function EditWebhookDialog({
 }
 
 /** A new secret, in the endpoint's scheme or another; the old one keeps signing during the grace period. */
-export function RotateSecretDialog({
-  endpoint,
-  open,
-  onClose,
-}: {
-  endpoint: WebhookEndpoint;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function RotateSecretDialog({ endpoint, open, onClose }: EndpointDialogProps) {
   const api = useApi();
   const queries = useQueryClient();
   const [scheme, setScheme] = useState<SignatureScheme>(endpoint.signature_scheme);
@@ -156,43 +148,26 @@ export function RotateSecretDialog({
   );
 }
 
-export function DeleteWebhookDialog({
-  endpoint,
-  open,
-  onClose,
-}: {
-  endpoint: WebhookEndpoint;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function DeleteWebhookDialog({ endpoint, open, onClose }: EndpointDialogProps) {
   const api = useApi();
   const queries = useQueryClient();
   const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/webhooks/{id}', { params: { path: { id: endpoint.id } } })),
-    onSuccess: async () => {
-      await navigate(WEBHOOKS_PATH, { state: { notice: `The webhook to ${endpoint.url} was deleted.` } });
-      queries.removeQueries({ queryKey: webhookKeys.one(endpoint.id) });
-      await queries.invalidateQueries({ queryKey: webhookKeys.list });
-    },
-  });
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title="Delete webhook?"
-      open={open}
-      confirmLabel="Delete"
-      busy={remove.isPending}
-      error={remove.error}
-      onConfirm={() => remove.mutate()}
-      onCancel={() => {
-        remove.reset();
-        onClose();
+      target={open ? endpoint : undefined}
+      remove={({ id }) => unwrap(api.DELETE('/api/webhooks/{id}', { params: { path: { id } } }))}
+      onDeleted={async ({ id, url }) => {
+        await navigate(WEBHOOKS_PATH, { state: { notice: `The webhook to ${url} was deleted.` } });
+        queries.removeQueries({ queryKey: webhookKeys.one(id) });
       }}
+      refresh={webhookKeys.list}
+      onClose={onClose}
     >
       <p>
         Nothing more is sent to <span className="mono">{endpoint.url}</span>, and its delivery log is deleted with it.
         This cannot be undone.
       </p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

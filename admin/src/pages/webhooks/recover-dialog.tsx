@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { unwrap, type Schemas } from '../../api/client';
 import { Dialog, ErrorMessage, Field, formatDate } from '../../components/ui';
 import { useApi } from '../../context';
+import type { EndpointDialogProps } from './endpoint-dialogs';
 import { Choice } from './webhook-form';
 import { webhookKeys, withoutSecret, type WebhookEndpoint } from './webhook-queries';
 
@@ -20,15 +21,7 @@ export const toLocalInput = (date: Date) =>
  * Sends the failed and skipped deliveries of a time window again (POST /recover). A disabled endpoint would only skip
  * them again, so the service refuses it: the dialog enables the endpoint first.
  */
-export function RecoverDialog({
-  endpoint,
-  open,
-  onClose,
-}: {
-  endpoint: WebhookEndpoint;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function RecoverDialog({ endpoint, open, onClose }: EndpointDialogProps) {
   return (
     <Dialog title="Recover deliveries" open={open} onClose={onClose}>
       <RecoverForm endpoint={endpoint} onClose={onClose} />

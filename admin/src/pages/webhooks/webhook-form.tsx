@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Schemas } from '../../api/client';
 import { ApiError } from '../../api/problems';
-import { ErrorMessage, Field, Progress } from '../../components/ui';
+import { ErrorMessage, Field, FormActions, Progress } from '../../components/ui';
 import { pluralLabel } from '../../content-types';
 import { useContentTypes } from '../../content-types';
 import {
@@ -164,14 +164,7 @@ export function WebhookForm({
         />
       )}
       <ErrorMessage error={error} />
-      <div className="dialog-actions">
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? busyLabel : label}
-        </button>
-      </div>
+      <FormActions busy={busy} busyLabel={busyLabel} submit={label} onCancel={onCancel} />
     </form>
   );
 }
