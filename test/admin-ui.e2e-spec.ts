@@ -69,11 +69,14 @@ describe('The administration UI, in a real browser', () => {
   });
 
   it('serves the interface under a strict Content-Security-Policy, never in a frame', async () => {
+    const script = page.waitForResponse((res) => /\/admin\/assets\/.+\.js$/.test(res.url()));
     const response = await page.goto(`${t.url}/admin/`);
     expect(response?.status()).toBe(200);
     const headers = response!.headers();
     expect(headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cache-control']).toBe('no-cache');
+    expect((await script).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await shoot('sign-in');
   });
@@ -240,17 +243,29 @@ describe('The administration UI, in a real browser', () => {
       return ids[0] === uploaded[1].id && ids[1] === uploaded[0].id ? ids : undefined;
     });
 
-    // And back by dragging the first by its handle onto the second.
+    // Back with the keyboard: Space on the handle picks it up, an arrow moves it, Space drops it.
+    await page.getByRole('button', { name: 'Reorder blue.png' }).focus();
+    // dnd-kit measures the list between keys: let a frame or two pass.
+    for (const key of ['Space', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    await eventually('the order set by keyboard to be stored', async () => {
+      const ids = (await gallery()).map((file) => file.id);
+      return ids[0] === uploaded[0].id ? ids : undefined;
+    });
+    // And up again by dragging the second by its handle onto the first.
+    await page.getByRole('listitem', { name: /blue\.png/ }).waitFor();
     const from = (await page.getByRole('button', { name: 'Reorder blue.png' }).boundingBox())!;
     const to = (await page.getByRole('listitem', { name: /red\.png/ }).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 4, { steps: 15 });
+    await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 - 5, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 15 });
     await page.mouse.up();
     await eventually('the dragged order to be stored', async () => {
       const ids = (await gallery()).map((file) => file.id);
-      return ids[0] === uploaded[0].id ? ids : undefined;
+      return ids[0] === uploaded[1].id ? ids : undefined;
     });
 
     await page
@@ -263,6 +278,21 @@ describe('The administration UI, in a real browser', () => {
       return files.length === 1 && files[0].id === uploaded[1].id ? files : undefined;
     });
     await page.getByRole('listitem', { name: /red\.png/ }).waitFor({ state: 'detached' });
+  });
+
+  it('returns to the sign-in page with a message when the session can no longer be renewed', async () => {
+    const refreshToken = await page.evaluate(() => sessionStorage.getItem('admin.refresh_token'));
+    await page.evaluate(() =>
+      sessionStorage.setItem('admin.refresh_token', 'a-refresh-token-the-service-never-issued'),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('status').innerText()).toMatch(/session has ended/i);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    // This tab's own sign-in is untouched: put it back.
+    await page.evaluate((token) => sessionStorage.setItem('admin.refresh_token', token!), refreshToken);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
   it('signs out: back to the sign-in page, and the refresh token no longer works', async () => {

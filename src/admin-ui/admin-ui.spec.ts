@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import request from 'supertest';
+import { useSafeResponseDefaults } from '../common/http/http-limits.js';
 import type { FilesConfig } from '../files/index.js';
 import { adminContentSecurityPolicy, imageOrigins, serveAdminUi } from './admin-ui.js';
 
@@ -19,6 +20,8 @@ describe('serveAdminUi', () => {
     await writeFile(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     app = express();
+    // As in the service: API defaults first (Cache-Control: no-store), then the UI.
+    useSafeResponseDefaults(app as unknown as NestExpressApplication);
     serveAdminUi(app as unknown as NestExpressApplication, LOCAL, dist);
   });
   afterAll(() => rm(dist, { recursive: true, force: true }));
@@ -39,6 +42,7 @@ describe('serveAdminUi', () => {
     const asset = await request(app).get('/admin/assets/index-abc123.js').expect(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const missing = await request(app).get('/admin/assets/nope.js').expect(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
     expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(missing.body).toMatchObject({ status: 404, detail: expect.stringMatching(/No such asset/) });
   });

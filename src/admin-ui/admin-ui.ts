@@ -50,7 +50,15 @@ export function serveAdminUi(app: NestExpressApplication, files: FilesConfig, di
   const index = join(dist, 'index.html');
   const send = (res: Response, status: number, detail: string) =>
     res.status(status).type(PROBLEM_CONTENT_TYPE).send(problem(status, detail));
-  const assets = express.static(join(dist, 'assets'), { index: false, immutable: true, maxAge: '365d' });
+  const statics = express.static(join(dist, 'assets'), { index: false, immutable: true, maxAge: '365d' });
+  // serve-static leaves a Cache-Control already set alone, and API answers start with `no-store`.
+  const assets = (req: Request, res: Response, next: NextFunction) => {
+    res.removeHeader('Cache-Control');
+    statics(req, res, () => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    });
+  };
   const page = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!existsSync(index)) {
