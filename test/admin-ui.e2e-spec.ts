@@ -1,8 +1,10 @@
 import { jest } from '@jest/globals';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { ADMIN_UI_DIST } from '../src/admin-ui/admin-ui.js';
 import { basic } from './support/admin-api.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
@@ -79,6 +81,18 @@ describe('The administration UI, in a real browser', () => {
     expect((await script).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await shoot('sign-in');
+  });
+
+  it('loads less than 300 KB gzipped on the first visit', async () => {
+    const page = await readFile(join(ADMIN_UI_DIST, 'index.html'), 'utf8');
+    const assets = [...page.matchAll(/(?:src|href)="\/admin\/(assets\/[^"]+)"/g)].map((match) => match[1]);
+    expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+    const sizes = await Promise.all(
+      [page, ...assets].map(
+        async (file) => gzipSync(file === page ? page : await readFile(join(ADMIN_UI_DIST, file))).byteLength,
+      ),
+    );
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(300 * 1024);
   });
 
   it('refuses a wrong password with a readable message', async () => {
