@@ -1,6 +1,8 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Clock } from '../src/common/clock.js';
+import { IntegrationsRepository } from '../src/token/repositories/integrations.repository.js';
 import { basic } from './support/admin-api.js';
 import { expectProblem } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -118,6 +120,26 @@ describe('Integrations: expires_at and owner', () => {
     );
     const cleared = await t.http.patch(`/api/integrations/${integration.id}`).send({ owner: null }).expect(200);
     expect(cleared.body.owner).toBeNull();
+  });
+
+  it('keeps a last_used_at written while an administrator edits the integration', async () => {
+    const integration = await create({});
+    const rows = t.app.get(IntegrationsRepository);
+    const findById = rows.findById.bind(rows);
+    let used: Promise<void> | undefined;
+    // A token request records its use between the edit's read and its write.
+    jest.spyOn(rows, 'findById').mockImplementation(async (id, manager) => {
+      const found = await findById(id, manager);
+      used ??= rows.markUsed(integration.id, Date.now());
+      await Promise.race([used, sleep(200)]);
+      return found;
+    });
+    const edited = await t.http.patch(`/api/integrations/${integration.id}`).send({ label: 'renamed' }).expect(200);
+    await used;
+    jest.restoreAllMocks();
+    expect(edited.body.label).toBe('renamed');
+    const shown = (await t.http.get(`/api/integrations/${integration.id}`).expect(200)).body as IntegrationBody;
+    expect(shown.last_used_at).toEqual(expect.any(String));
   });
 
   it('lists and shows last_used_at, expires_at, owner and previous_secret_active', async () => {

@@ -173,7 +173,7 @@ export class IntegrationsService {
     const integration = await this.unitOfWork.run(async ({ manager }) => {
       const found = await this.touchable(manager, id, actor, action);
       await edit(found, manager);
-      return this.integrations.save(found, manager);
+      return this.integrations.saveEdits(found, manager);
     });
     this.status.invalidate(subjectOf('integration', id));
     return integration;

@@ -32,8 +32,16 @@ export class IntegrationsRepository {
     return manager.save(manager.create(Integration, integration));
   }
 
-  save(integration: Integration, manager: EntityManager = this.db): Promise<Integration> {
-    return manager.save(integration);
+  /**
+   * Writes the columns the administration API edits, and reads the row back. Never `last_used_at`: token requests
+   * write it meanwhile, and a whole-entity save would put back the value read before the edit.
+   */
+  async saveEdits(integration: Integration, manager: EntityManager = this.db): Promise<Integration> {
+    const { id, label, roleId, active, tokenVersion, expiresAt, owner } = integration;
+    const { secretHash, previousSecretHash, previousSecretExpiresAt } = integration;
+    const edits = { label, roleId, active, tokenVersion, expiresAt, owner };
+    await manager.update(Integration, { id }, { ...edits, secretHash, previousSecretHash, previousSecretExpiresAt });
+    return manager.findOneByOrFail(Integration, { id });
   }
 
   async delete(id: number, manager: EntityManager = this.db): Promise<void> {

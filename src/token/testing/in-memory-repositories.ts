@@ -120,7 +120,10 @@ export class FakeIntegrationsRepository implements Public<IntegrationsRepository
         integration,
       ),
     );
-  save = async (integration: Integration) => this.table.save(integration);
+  saveEdits = async (integration: Integration) => {
+    const stored = this.table.rows.find((row) => row.id === integration.id);
+    return this.table.save({ ...integration, lastUsedAt: stored?.lastUsedAt ?? integration.lastUsedAt });
+  };
   delete = async (id: number) => this.table.delete(id);
   markUsed = async (id: number, at: number) => {
     for (const row of this.table.rows) if (row.id === id) row.lastUsedAt = at;
