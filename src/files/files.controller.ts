@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -46,6 +59,15 @@ const SIGNED_CONTENT_HEADERS = {
   ...CONTENT_HEADERS,
   'Cache-Control': { description: '`private, max-age=<seconds until the URL expires>`', schema: { type: 'string' } },
 };
+
+/** The answers of a route that serves stored bytes (sendContent): the whole content, one byte range, or 304. */
+function ApiContentResponses(whole: string, headers: Record<string, object> = CONTENT_HEADERS) {
+  return applyDecorators(
+    ApiResponse({ status: 200, description: whole, content: BINARY, headers }),
+    ApiResponse({ status: 206, description: 'The requested byte range', content: BINARY, headers }),
+    ApiResponse({ status: 304, description: 'If-None-Match matched: the copy the client holds is current' }),
+  );
+}
 
 const oneOrMany = {
   oneOf: [{ $ref: getSchemaPath(FileRecordDto) }, { type: 'array', items: { $ref: getSchemaPath(FileRecordDto) } }],
@@ -158,9 +180,7 @@ export class FilesController {
       "Needs `<attachment type>:read` of the file's entity (else 404). Streams with ETag, Last-Modified and one " +
       'byte range (206); If-None-Match gives 304, a bad range 416.',
   })
-  @ApiResponse({ status: 200, description: 'The bytes, as the stored type', content: BINARY, headers: CONTENT_HEADERS })
-  @ApiResponse({ status: 206, description: 'The requested byte range', content: BINARY, headers: CONTENT_HEADERS })
-  @ApiResponse({ status: 304, description: 'If-None-Match matched: the copy the client holds is current' })
+  @ApiContentResponses('The bytes, as the stored type')
   @ApiProblems(
     400,
     [404, 'No such file, or no permission to read files of its entity type'],
@@ -186,9 +206,7 @@ export class FilesController {
       "Needs `<attachment type>:read` of the file's entity (else 404). A variant its field declares, made now when " +
       'it is missing; served like the file itself (ETag, Last-Modified, one byte range, 304).',
   })
-  @ApiResponse({ status: 200, description: 'The variant, as its type', content: BINARY, headers: CONTENT_HEADERS })
-  @ApiResponse({ status: 206, description: 'The requested byte range', content: BINARY, headers: CONTENT_HEADERS })
-  @ApiResponse({ status: 304, description: 'If-None-Match matched: the copy the client holds is current' })
+  @ApiContentResponses('The variant, as its type')
   @ApiProblems(
     400,
     [
@@ -270,19 +288,7 @@ export class FilesController {
     description: 'A variant of the file (e.g. `thumb`)',
     schema: { type: 'string', pattern: VARIANT_NAME.source },
   })
-  @ApiResponse({
-    status: 200,
-    description: 'The bytes, as the stored type',
-    content: BINARY,
-    headers: SIGNED_CONTENT_HEADERS,
-  })
-  @ApiResponse({
-    status: 206,
-    description: 'The requested byte range',
-    content: BINARY,
-    headers: SIGNED_CONTENT_HEADERS,
-  })
-  @ApiResponse({ status: 304, description: 'If-None-Match matched: the copy the client holds is current' })
+  @ApiContentResponses('The bytes, as the stored type', SIGNED_CONTENT_HEADERS)
   @ApiProblems(
     400,
     [403, 'The URL expired, was altered, or names bytes its file no longer has (replaced or deleted since)'],
