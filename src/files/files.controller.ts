@@ -97,6 +97,7 @@ export class FilesController {
       'with MAX_FILE_SIZE applied: a client can check a file before it sends it.',
   })
   @ApiOkResponse({ type: [AttachmentTypeDto] })
+  @ApiProblems(400)
   listAttachmentTypes(@CurrentPrincipal() principal: Principal): AttachmentTypeDto[] {
     return this.attachmentTypes.readableBy(principal).map((view) => AttachmentTypeDto.from(view));
   }

@@ -3123,6 +3123,15 @@ export interface operations {
                     "application/json": components["schemas"]["Permission"][];
                 };
             };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description Missing, malformed, expired or revoked access token */
             401: {
                 headers: {
@@ -3158,6 +3167,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
             /** @description Missing, malformed, expired or revoked access token */
@@ -3876,6 +3894,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttachmentType"][];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
             /** @description Missing, malformed, expired or revoked access token */

@@ -26,6 +26,7 @@ export class AccountController {
     operationId: 'getMe',
     summary: 'Who the caller is: the user or integration of the token, its role, and what the token grants',
   })
+  @ApiProblems(400)
   async get(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
     return MeDto.from(await this.accounts.of(principal), principal.scopes);
   }
