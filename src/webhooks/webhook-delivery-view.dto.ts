@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { WebhookAttempt } from './entities/webhook-attempt.entity.js';
-import { DELIVERY_STATUSES, type DeliveryStatus, type WebhookDelivery } from './entities/webhook-delivery.entity.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from './entities/webhook-delivery.entity.js';
+import type { DeliveryLogPage, LoggedDelivery } from './webhook-delivery-log.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -33,6 +34,8 @@ export class WebhookDeliveryDto {
   @ApiProperty({ type: 'integer', example: 12 }) id!: number;
   @ApiProperty({ example: 'evt_2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11', description: 'The same on every retry' })
   event_id!: string;
+  @ApiProperty({ example: 'file.created', description: "The event's kind: its `event` and X-Webhook-Event header" })
+  event!: string;
   @ApiProperty({ enum: DELIVERY_STATUSES, example: 'succeeded' }) status!: DeliveryStatus;
   @ApiProperty({ type: 'integer', example: 1, description: 'Attempts made so far' }) attempts!: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Set only while pending' })
@@ -44,10 +47,11 @@ export class WebhookDeliveryDto {
   @ApiProperty({ type: [WebhookAttemptDto], description: 'Oldest first; kept for the retention period' })
   attempt_log!: WebhookAttemptDto[];
 
-  static from(delivery: WebhookDelivery, attempts: WebhookAttempt[] = []): WebhookDeliveryDto {
+  static from({ delivery, event, attempts }: LoggedDelivery): WebhookDeliveryDto {
     return Object.assign(new WebhookDeliveryDto(), {
       id: delivery.id,
       event_id: delivery.eventId,
+      event,
       status: delivery.status,
       attempts: delivery.attempts,
       next_attempt_at: delivery.status === 'pending' ? iso(delivery.nextAttemptAt) : null,
@@ -69,14 +73,9 @@ export class WebhookDeliveryPageDto {
   @ApiProperty({ type: 'integer', example: 20 }) limit!: number;
   @ApiProperty({ type: 'integer', example: 0 }) offset!: number;
 
-  static from(page: {
-    items: Array<{ delivery: WebhookDelivery; attempts: WebhookAttempt[] }>;
-    total: number;
-    limit: number;
-    offset: number;
-  }): WebhookDeliveryPageDto {
+  static from(page: DeliveryLogPage): WebhookDeliveryPageDto {
     return Object.assign(new WebhookDeliveryPageDto(), {
-      items: page.items.map(({ delivery, attempts }) => WebhookDeliveryDto.from(delivery, attempts)),
+      items: page.items.map((logged) => WebhookDeliveryDto.from(logged)),
       total: page.total,
       limit: page.limit,
       offset: page.offset,

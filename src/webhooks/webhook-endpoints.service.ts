@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
-import type { DeliveryStatus, WebhookDelivery } from './entities/webhook-delivery.entity.js';
+import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
 import type { WebhookEndpointFilter } from './webhook-endpoint-filter.js';
-import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
@@ -27,7 +26,6 @@ export class WebhookEndpointsService {
   constructor(
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly deliveryRows: WebhookDeliveriesRepository,
-    private readonly attempts: WebhookAttemptsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly urls: WebhookUrlPolicy,
     private readonly events: WebhookEvents,
@@ -117,33 +115,10 @@ export class WebhookEndpointsService {
     return { event_id: eventId };
   }
 
-  async deliveries(id: number, status: DeliveryStatus | undefined, limit: number, offset: number) {
-    await this.found(id);
-    // One snapshot: a delivery's state and its attempt log are written together, and are read together.
-    const [items, total, attempts] = await this.unitOfWork.read(async (manager) => {
-      const [page, count] = await this.deliveryRows.pageOfEndpoint(id, { status, limit, offset }, manager);
-      return [
-        page,
-        count,
-        await this.attempts.ofDeliveries(
-          page.map((delivery) => delivery.id),
-          manager,
-        ),
-      ] as const;
-    });
-    return {
-      items: items.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) })),
-      total,
-      limit,
-      offset,
-    };
-  }
-
   /** One new attempt now, with the same event id, whatever the state of the delivery or the endpoint. */
-  async redeliver(id: number, deliveryId: number): Promise<WebhookDelivery> {
+  async redeliver(id: number, deliveryId: number): Promise<void> {
     await this.deliveryOf(id, deliveryId);
     await this.dispatcher.sendNow(deliveryId);
-    return this.deliveryOf(id, deliveryId);
   }
 
   private async deliveryOf(id: number, deliveryId: number): Promise<WebhookDelivery> {

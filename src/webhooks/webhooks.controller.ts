@@ -14,6 +14,7 @@ import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './webhook-delivery-view.dto.js';
 import { WebhookEndpointDto, WebhookPingDto } from './webhook-endpoint-view.dto.js';
+import { WebhookDeliveryLog } from './webhook-delivery-log.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
 import { WebhookEventTypeDto } from './webhook-event-type-view.dto.js';
@@ -34,6 +35,7 @@ import {
 export class WebhooksController {
   constructor(
     private readonly endpoints: WebhookEndpointsService,
+    private readonly log: WebhookDeliveryLog,
     private readonly recovery: WebhookRecovery,
     private readonly catalog: WebhookEventCatalog,
   ) {}
@@ -167,7 +169,7 @@ export class WebhooksController {
     @Param('id', ParseIdPipe) id: number,
     @Query() query: DeliveriesQueryDto,
   ): Promise<WebhookDeliveryPageDto> {
-    return WebhookDeliveryPageDto.from(await this.endpoints.deliveries(id, query.status, query.limit, query.offset));
+    return WebhookDeliveryPageDto.from(await this.log.page(id, query.status, query.limit, query.offset));
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
@@ -183,6 +185,7 @@ export class WebhooksController {
     @Param('id', ParseIdPipe) id: number,
     @Param('deliveryId', ParseIdPipe) deliveryId: number,
   ): Promise<WebhookDeliveryDto> {
-    return WebhookDeliveryDto.from(await this.endpoints.redeliver(id, deliveryId));
+    await this.endpoints.redeliver(id, deliveryId);
+    return WebhookDeliveryDto.from(await this.log.one(id, deliveryId));
   }
 }

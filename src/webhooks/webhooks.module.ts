@@ -26,6 +26,7 @@ import { WebhookUrlPolicy } from './webhook-url-policy.js';
 import { webhooksConfig } from './webhooks.config.js';
 import { webhooksSchema } from './webhooks.schema.js';
 import { WebhooksController } from './webhooks.controller.js';
+import { WebhookDeliveryLog } from './webhook-delivery-log.js';
 
 /** Signed, retried, durable webhook delivery (outbox, leased dispatcher, admin API). */
 @Module({
@@ -54,6 +55,7 @@ import { WebhooksController } from './webhooks.controller.js';
     WebhookEvents,
     WebhookUrlPolicy,
     WebhookEndpointsService,
+    WebhookDeliveryLog,
     WebhookFileEvents,
     WebhookEventWriter,
     WebhookEndpointDisabledNotice,

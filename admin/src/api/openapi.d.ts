@@ -1342,6 +1342,11 @@ export interface components {
              */
             event_id: string;
             /**
+             * @description The event's kind: its `event` and X-Webhook-Event header
+             * @example file.created
+             */
+            event: string;
+            /**
              * @example succeeded
              * @enum {string}
              */

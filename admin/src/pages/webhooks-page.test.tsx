@@ -25,6 +25,7 @@ const endpoint = (overrides: Partial<Schemas['WebhookEndpoint']> = {}): Schemas[
 const delivery = (overrides: Partial<Schemas['WebhookDelivery']> = {}): Schemas['WebhookDelivery'] => ({
   id: 7,
   event_id: 'evt_one',
+  event: 'file.created',
   status: 'succeeded',
   attempts: 1,
   next_attempt_at: null,
@@ -254,7 +255,14 @@ describe('WebhookPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     let state: 'none' | 'pending' | 'done' = 'none';
-    const ping = delivery({ id: 9, event_id: 'evt_ping', status: 'pending', attempts: 0, attempt_log: [] });
+    const ping = delivery({
+      id: 9,
+      event_id: 'evt_ping',
+      event: 'webhook.ping',
+      status: 'pending',
+      attempts: 0,
+      attempt_log: [],
+    });
     const { calls } = renderDetail({
       'GET /api/webhooks/:id/deliveries': () => {
         if (state === 'none') return page([]);
@@ -271,7 +279,9 @@ describe('WebhookPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send ping' }));
 
     expect((await screen.findByRole('status')).textContent).toContain('Ping sent as event evt_ping');
-    expect((await screen.findByRole('row', { name: /evt_ping/ })).textContent).toContain('Pending');
+    const row = await screen.findByRole('row', { name: /evt_ping/ });
+    expect(row.textContent).toContain('Pending');
+    expect(within(row).getByText('webhook.ping')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.path).toBe('/api/webhooks/1/ping');
     state = 'done';
     await vi.advanceTimersByTimeAsync(3000);

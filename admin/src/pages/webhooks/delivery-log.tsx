@@ -162,8 +162,9 @@ function DeliveryRows({
             <span className="webhook-muted">HTTP {delivery.last_status_code}</span>
           )}
         </td>
-        <td data-label="Event" className="mono">
-          {delivery.event_id}
+        <td data-label="Event">
+          <span className="webhook-event-kind">{delivery.event}</span>
+          <span className="mono webhook-muted webhook-event-id">{delivery.event_id}</span>
         </td>
         <td data-label="Created">{formatDate(delivery.created_at)}</td>
         <td data-label="Attempts">{delivery.attempts}</td>
