@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
 import type { HttpConfig } from '../../config/environment.js';
@@ -26,8 +25,13 @@ export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig)
 /**
  * API answers are never sniffed into another type, and never stored by a shared cache unless a route says otherwise
  * (file content and documents set their own Cache-Control).
+ *
+ * Nor does Express hash every answer's body into an ETag: an answer that may not be stored is never revalidated, and
+ * the SHA-1 cost about a tenth of a small request's CPU (a page of 50 products, more). What can be cached sets its own
+ * validators: file content (its checksum), the administration UI's files (serve-static).
  */
-export function useSafeResponseDefaults(app: INestApplication): void {
+export function useSafeResponseDefaults(app: NestExpressApplication): void {
+  app.set('etag', false);
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
