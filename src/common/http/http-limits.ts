@@ -27,8 +27,8 @@ export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig)
  * (file content and documents set their own Cache-Control).
  *
  * Nor does Express hash every answer's body into an ETag: an answer that may not be stored is never revalidated, and
- * the SHA-1 cost about 5 % of a small request's CPU. What can be cached sets its own
- * validators: file content (its checksum), the administration UI's files (serve-static).
+ * the SHA-1 cost about 5 % of a small request's CPU. What can be cached sets its own validators: file content (its
+ * checksum), the administration UI's files (serve-static).
  */
 export function useSafeResponseDefaults(app: NestExpressApplication): void {
   app.set('etag', false);
