@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import S3rver from 's3rver';
 
 /** A real S3-protocol server on 127.0.0.1 (s3rver), and the environment that points the service at it. */
@@ -31,6 +32,9 @@ export async function startS3Server(bucket = 'files-e2e'): Promise<S3TestServer>
     },
     stop: async () => {
       await server.close();
+      // s3rver answers a PUT once it has read the body, before its file stream has opened the object's file; removing
+      // the directory under a stream still opening makes that stream fail with ENOENT outside any test. Let them land.
+      await delay(500);
       await rm(directory, { recursive: true, force: true });
     },
   };
