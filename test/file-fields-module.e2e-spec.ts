@@ -22,6 +22,7 @@ import {
   FileFieldsModule,
   fileFieldsSchema,
   LocalDiskStorage,
+  ReturnsNoEntities,
   type FileRecordDto,
 } from '../src/files/index.js';
 import { PDF, PNG } from './support/fixtures.js';
@@ -75,6 +76,13 @@ class NotesController {
   get(@Param('id') id: string): Promise<Note | null> {
     return this.notes.findOneBy({ id: Number(id) });
   }
+
+  /** The note as stored, its file fields unresolved: the handler says its responses hold no entities. */
+  @Get(':id/row')
+  @ReturnsNoEntities()
+  row(@Param('id') id: string): Promise<Note | null> {
+    return this.notes.findOneBy({ id: Number(id) });
+  }
 }
 
 /** The host's own authentication: here every caller is an editor of notes. */
@@ -112,6 +120,11 @@ function notesModule(database: TestDatabase) {
   return NotesAppModule;
 }
 
+async function startNotesApp(database: TestDatabase): Promise<INestApplication> {
+  const app = await NestFactory.create(notesModule(database), { logger: false, abortOnError: false });
+  return app.init();
+}
+
 describe('FileFieldsModule in another NestJS application', () => {
   let database: TestDatabase;
   let app: INestApplication;
@@ -119,8 +132,7 @@ describe('FileFieldsModule in another NestJS application', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await NestFactory.create(notesModule(database), { logger: false, abortOnError: false });
-    await app.init();
+    app = await startNotesApp(database);
     http = request(app.getHttpServer());
   });
   afterAll(async () => {
@@ -164,5 +176,49 @@ describe('FileFieldsModule in another NestJS application', () => {
     const after = (await http.get(`/notes/${note.id}`).expect(200)).body;
     expect(after.pages).toEqual([expect.objectContaining({ id: pages[1].id, sort_order: 0 })]);
     expect(after.attachment).toMatchObject({ id: attachment.id });
+  });
+
+  it('leaves the responses of a handler marked @ReturnsNoEntities() alone, and resolves its neighbours', async () => {
+    const note = (await http.post('/notes').send({ title: 'raw' }).expect(201)).body as { id: number };
+    await http.post(`/files/note/${note.id}/attachment`).attach('file', PDF, 'raw.pdf').expect(201);
+    expect((await http.get(`/notes/${note.id}/row`).expect(200)).body).toEqual({ id: note.id, title: 'raw' });
+    expect((await http.get(`/notes/${note.id}`).expect(200)).body.attachment).toMatchObject({
+      original_name: 'raw.pdf',
+    });
+  });
+});
+
+describe('FileFieldsModule in two applications of one process', () => {
+  const databases: TestDatabase[] = [];
+  const apps: INestApplication[] = [];
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.drop();
+  });
+
+  it("resolves each application's responses from its own database, before and after the other one closes", async () => {
+    for (let i = 0; i < 2; i++) {
+      databases.push(await createTestDatabase());
+      apps.push(await startNotesApp(databases[i]));
+    }
+    const [first, second] = apps.map((app) => request(app.getHttpServer()));
+    for (const [http, name] of [
+      [first, 'first.pdf'],
+      [second, 'second.pdf'],
+    ] as const) {
+      const note = (await http.post('/notes').send({ title: name }).expect(201)).body as { id: number };
+      expect(note.id).toBe(1);
+      await http.post('/files/note/1/attachment').attach('file', PDF, name).expect(201);
+    }
+    expect((await first.get('/notes/1').expect(200)).body.attachment).toMatchObject({ original_name: 'first.pdf' });
+    expect((await second.get('/notes/1').expect(200)).body.attachment).toMatchObject({ original_name: 'second.pdf' });
+
+    await apps.shift()!.close();
+    expect((await second.get('/notes/1').expect(200)).body.attachment).toMatchObject({ original_name: 'second.pdf' });
+    const third = await startNotesApp(databases[0]);
+    apps.push(third);
+    const resolved = (await request(third.getHttpServer()).get('/notes/1').expect(200)).body;
+    expect(resolved.attachment).toMatchObject({ original_name: 'first.pdf' });
   });
 });

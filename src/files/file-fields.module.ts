@@ -6,7 +6,7 @@ import {
   type Provider,
   type Type,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { AttachmentOwners } from './attachment-owners.js';
@@ -62,6 +62,7 @@ const PARTS: Provider[] = [
   UploadSlots,
   ...IMAGE_PROVIDERS,
   FileFieldResolver,
+  // Binds itself to every handler that may return entities, whichever controller and module it is in.
   ResolveFileFieldsInterceptor,
   FileCleanupSubscriber,
   OrphanSweeper,
@@ -74,8 +75,6 @@ const PARTS: Provider[] = [
     inject: [FILE_FIELDS_OPTIONS],
     useFactory: (options: ResolvedFileFieldsOptions) => options.storage,
   },
-  // Every response is walked for entities with file fields, whichever controller returned it.
-  { provide: APP_INTERCEPTOR, useExisting: ResolveFileFieldsInterceptor },
 ];
 
 /**
@@ -105,7 +104,7 @@ export class FileFieldsModule implements OnApplicationShutdown {
       module: FileFieldsModule,
       // One instance per application: its storage is what the health check probes, wherever that lives.
       global: true,
-      imports: [TypeOrmModule.forFeature([FileRecord]), ...(options.imports ?? [])],
+      imports: [DiscoveryModule, TypeOrmModule.forFeature([FileRecord]), ...(options.imports ?? [])],
       controllers: [FilesController],
       providers: [
         {

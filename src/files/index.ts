@@ -14,6 +14,7 @@ export type { ImageVariantOptions } from './images/image-options.js';
 export { FileRecord } from './file-record.entity.js';
 export { FileRecordDto } from './file-record.dto.js';
 export { FileFieldRegistry } from './file-field.registry.js';
+export { ReturnsNoEntities } from '../common/http/returns-no-entities.js';
 export { documentFileFields } from './file-fields.openapi.js';
 export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
 export { storageFaultReason } from './files.errors.js';

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/auth.decorators.js';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
 import { ApiProblems } from '../common/openapi/api-problems.js';
+import { ReturnsNoEntities } from '../common/http/returns-no-entities.js';
 import { FileStorage, storageFaultReason } from '../files/index.js';
 
 type CheckResult = 'up' | 'down';
@@ -30,6 +31,7 @@ class HealthSchema {
 
 @ApiTags('health')
 @Public()
+@ReturnsNoEntities()
 @Controller('health')
 export class HealthController {
   private readonly logger = new Logger(HealthController.name);
