@@ -99,26 +99,33 @@ export class TokenFailureLimiter {
    */
   async begin(account: AttemptAccount, ip: string): Promise<Attempt> {
     const keys = this.keysOf(account, ip);
-    let refusedForMs = 0;
-    for (const [limiter, key] of keys) {
-      await limiter.consume(key).catch((rejection: unknown) => {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        refusedForMs = Math.max(refusedForMs, rejection.msBeforeNext);
-      });
-    }
+    // The keys are independent counters: taken (and given back) at once, one round trip to Redis rather than three.
+    const waits = await Promise.all(
+      keys.map(([limiter, key]) =>
+        limiter.consume(key).then(
+          () => 0,
+          (rejection: unknown) => {
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+            return rejection.msBeforeNext;
+          },
+        ),
+      ),
+    );
+    const refund = async (refunded: Array<[RateLimiterAbstract, string]>) => {
+      await Promise.all(refunded.map(([limiter, key]) => limiter.reward(key, 1)));
+    };
+    const refusedForMs = Math.max(...waits);
     if (refusedForMs > 0) {
-      for (const [limiter, key] of keys) await limiter.reward(key, 1);
+      await refund(keys);
       throw new TooManyAttemptsError(Math.max(1, Math.ceil(refusedForMs / 1000)));
     }
     return {
       succeeded: async () => {
+        if (!account) return refund(keys);
         const [[strict, strictKey], ...broad] = keys;
-        if (account) await strict.delete(strictKey);
-        for (const [limiter, key] of account ? broad : keys) await limiter.reward(key, 1);
+        await Promise.all([strict.delete(strictKey), refund(broad)]);
       },
-      refund: async () => {
-        for (const [limiter, key] of keys) await limiter.reward(key, 1);
-      },
+      refund: () => refund(keys),
     };
   }
 
