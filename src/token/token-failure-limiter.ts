@@ -111,21 +111,18 @@ export class TokenFailureLimiter {
         ),
       ),
     );
-    const refund = async (refunded: Array<[RateLimiterAbstract, string]>) => {
-      await Promise.all(refunded.map(([limiter, key]) => limiter.reward(key, 1)));
-    };
     const refusedForMs = Math.max(...waits);
     if (refusedForMs > 0) {
-      await refund(keys);
+      await giveBack(keys);
       throw new TooManyAttemptsError(Math.max(1, Math.ceil(refusedForMs / 1000)));
     }
     return {
       succeeded: async () => {
-        if (!account) return refund(keys);
+        if (!account) return giveBack(keys);
         const [[strict, strictKey], ...broad] = keys;
-        await Promise.all([strict.delete(strictKey), refund(broad)]);
+        await Promise.all([strict.delete(strictKey), giveBack(broad)]);
       },
-      refund: () => refund(keys),
+      refund: () => giveBack(keys),
     };
   }
 
@@ -135,4 +132,9 @@ export class TokenFailureLimiter {
     const name = `${account.kind}:${account.name.slice(0, 128)}`;
     return [[this.perAccountAndIp, `${name}|${ip}`], [this.perAccount, name], ipKey];
   }
+}
+
+/** Gives back the point taken on each key, all at once. */
+async function giveBack(keys: ReadonlyArray<[RateLimiterAbstract, string]>): Promise<void> {
+  await Promise.all(keys.map(([limiter, key]) => limiter.reward(key, 1)));
 }
