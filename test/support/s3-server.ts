@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -19,6 +19,7 @@ export async function startS3Server(bucket = 'files-e2e'): Promise<S3TestServer>
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  keepKeyDirectories(server);
   const { port } = await server.run();
   return {
     env: {
@@ -37,5 +38,25 @@ export async function startS3Server(bucket = 'files-e2e'): Promise<S3TestServer>
       await delay(500);
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * s3rver 3.7 stores `a/b/key` as a file in the directory `a/b`, and a DELETE removes that directory once it is empty. A
+ * PUT of `a/b/other` running at the same moment has already created the directory but not yet opened its file; the open
+ * then fails with ENOENT as an unhandled stream error, which ends the whole test process (the service writes image
+ * variants in the background, under the prefix of an entity whose other files a test deletes). S3 has no directories,
+ * so deletes here leave them in place: only the object's own files go.
+ */
+function keepKeyDirectories(server: S3rver): void {
+  const { store } = server;
+  store.deleteObject = async (bucketName, key) => {
+    await Promise.all(
+      (['object', 'object.md5', 'metadata.json'] as const).map((resource) =>
+        unlink(store.getResourcePath(bucketName, key, resource)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        }),
+      ),
+    );
   };
 }
