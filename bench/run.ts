@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import {
   adminToken,
   call,
+  cpuTimeMs,
   createDatabase,
   killAll,
   median,
@@ -62,6 +63,8 @@ const wanted = (group: string) => settings.only.length === 0 || settings.only.in
 /** One HTTP request autocannon repeats. */
 interface Target {
   name: string;
+  /** The process that answers it, whose CPU time is measured. */
+  pid: number;
   url: string;
   method?: string;
   headers?: Record<string, string>;
@@ -83,6 +86,8 @@ interface Round {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU time the answering process spent per answer, in µs (undefined without /proc). */
+  cpuUsPerRequest?: number;
   /** Answers per HTTP status. */
   statuses: Record<string, number>;
 }
@@ -95,6 +100,7 @@ interface TargetSummary {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  cpuUsPerRequest?: number;
   /** The non-2xx statuses seen. */
   failedStatuses: string[];
 }
@@ -110,6 +116,13 @@ interface PairRow {
   peerP50Ms: number;
   peerP99Ms: number;
   ratio: number;
+  usCpuUs?: number;
+  peerCpuUs?: number;
+  /**
+   * The peer's CPU per request over ours: what the ratio of rates would be if each process had a core to itself. Less
+   * moved by the load generator sharing the machine's two cores than the ratio of rates.
+   */
+  cpuRatio?: number;
   /** Non-2xx answers and connection errors of either side: should be 0. */
   failures: number;
   /** Those answers' statuses. */
@@ -146,13 +159,20 @@ async function runGroup(group: Group): Promise<{ targets: TargetSummary[]; pairs
     for (const target of group.targets) {
       process.stderr.write(`  ${group.name}: round ${round}/${settings.rounds}, ${target.name}\n`);
       if (settings.warmupSeconds > 0) await cannon(target, settings.warmupSeconds);
+      const cpuBefore = await cpuTimeMs(target.pid);
       const result = await cannon(target, settings.seconds);
+      const cpuAfter = await cpuTimeMs(target.pid);
+      const answered = result['2xx'] + result.non2xx;
       rounds.get(target.name)!.push({
         reqPerSec: result['2xx'] / result.duration,
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
         non2xx: result.non2xx,
         errors: result.errors,
+        cpuUsPerRequest:
+          cpuBefore === undefined || cpuAfter === undefined || answered === 0
+            ? undefined
+            : ((cpuAfter - cpuBefore) * 1000) / answered,
         statuses: Object.fromEntries(
           Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, Number(count)]),
         ),
@@ -161,6 +181,7 @@ async function runGroup(group: Group): Promise<{ targets: TargetSummary[]; pairs
   }
   const targets = group.targets.map(({ name }): TargetSummary => {
     const list = rounds.get(name)!;
+    const cpu = list.map((r) => r.cpuUsPerRequest).filter((us): us is number => us !== undefined);
     return {
       name,
       rounds: list,
@@ -169,6 +190,7 @@ async function runGroup(group: Group): Promise<{ targets: TargetSummary[]; pairs
       p99Ms: median(list.map((r) => r.p99Ms)),
       non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
       errors: list.reduce((sum, r) => sum + r.errors, 0),
+      cpuUsPerRequest: cpu.length === list.length ? median(cpu) : undefined,
       failedStatuses: [
         ...new Set(list.flatMap((r) => Object.keys(r.statuses).filter((status) => !status.startsWith('2')))),
       ],
@@ -189,6 +211,9 @@ async function runGroup(group: Group): Promise<{ targets: TargetSummary[]; pairs
       peerP50Ms: b.p50Ms,
       peerP99Ms: b.p99Ms,
       ratio: a.reqPerSec / b.reqPerSec,
+      usCpuUs: a.cpuUsPerRequest,
+      peerCpuUs: b.cpuUsPerRequest,
+      cpuRatio: a.cpuUsPerRequest && b.cpuUsPerRequest ? b.cpuUsPerRequest / a.cpuUsPerRequest : undefined,
       failures: a.non2xx + a.errors + b.non2xx + b.errors,
       failedStatuses: [...new Set([...a.failedStatuses, ...b.failedStatuses])],
     };
@@ -264,7 +289,7 @@ async function seed(service: RunningProcess, token: string) {
 
 function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded: Awaited<ReturnType<typeof seed>>) {
   const bearer = { Authorization: `Bearer ${token}` };
-  const bare: Target = { name: 'bare NestJS GET /bare', url: `${peers.bare.url}/bare` };
+  const bare: Target = { name: 'bare NestJS GET /bare', pid: peers.bare.pid, url: `${peers.bare.url}/bare` };
   /** One of our routes against the bare NestJS route, round after round. */
   const againstBare = (name: string, route: string, us: Target): Group => ({
     name,
@@ -278,6 +303,7 @@ function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded:
   }));
   const tokenJson: Target = {
     name: 'us POST /api/oauth/token (JSON)',
+    pid: service.pid,
     url: `${service.url}/api/oauth/token`,
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -291,6 +317,7 @@ function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded:
   };
   const oidc: Target = {
     name: 'oidc-provider POST /token (form)',
+    pid: peers.oidc.pid,
     url: `${peers.oidc.url}/token`,
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -302,6 +329,7 @@ function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded:
   };
   const read = (name: string, path: string, headers: Record<string, string> = bearer): Target => ({
     name: `us GET ${name}`,
+    pid: service.pid,
     url: `${service.url}${path}`,
     headers,
   });
@@ -352,16 +380,19 @@ async function benchDatabase(kind: 'sqlite' | 'postgres', peers: Peers, logDir: 
 const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+const cpuFigure = (us: number | undefined) => (us === undefined ? 'n/a' : fmt(us));
+
 function pairTable(rows: PairRow[]): string {
   const lines = [
-    '| route | us req/s | p50 / p99 ms | peer | peer req/s | p50 / p99 ms | us/peer | failures |',
-    '|---|---:|---:|---|---:|---:|---:|---:|',
+    '| route | us req/s | p50 / p99 ms | peer | peer req/s | p50 / p99 ms | us/peer | CPU µs/req us / peer | peer/us CPU | failures |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const peer = row.peer.replace(/ (GET|POST) .*/, '');
     lines.push(
       `| ${row.route} | ${fmt(row.usReqPerSec)} | ${fmt(row.usP50Ms, 1)} / ${fmt(row.usP99Ms, 1)} | ${peer} | ` +
         `${fmt(row.peerReqPerSec)} | ${fmt(row.peerP50Ms, 1)} / ${fmt(row.peerP99Ms, 1)} | ${fmt(row.ratio, 2)}x | ` +
+        `${cpuFigure(row.usCpuUs)} / ${cpuFigure(row.peerCpuUs)} | ${row.cpuRatio === undefined ? 'n/a' : `${fmt(row.cpuRatio, 2)}x`} | ` +
         `${row.failures}${row.failedStatuses.length ? ` (${row.failedStatuses.join(', ')})` : ''} |`,
     );
   }
