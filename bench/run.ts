@@ -119,8 +119,8 @@ interface PairRow {
   usCpuUs?: number;
   peerCpuUs?: number;
   /**
-   * The peer's CPU per request over ours: what the ratio of rates would be if each process had a core to itself. Less
-   * moved by the load generator sharing the machine's two cores than the ratio of rates.
+   * The peer's CPU per request over ours. Close to the ratio of rates when both processes are busy for the whole round:
+   * then a gap in rates is CPU spent per request, not waiting.
    */
   cpuRatio?: number;
   /** Non-2xx answers and connection errors of either side: should be 0. */
