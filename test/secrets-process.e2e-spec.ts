@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
 import { basic } from './support/admin-api.js';
+import { PDF } from './support/fixtures.js';
 import {
   buildService,
   launchServiceProcess,
@@ -83,6 +84,44 @@ describe('Secrets: the service process', () => {
     await first.close();
     const output = await refusedStart({ ...db.env, SECRETS_KEY: randomBytes(32).toString('base64') });
     expect(output).toContain('sealed with another SECRETS_KEY');
+  }, 30_000);
+
+  it('runs with context frames on Node.js 22 (the process replaced itself, same pid), request context intact', async () => {
+    const db = await database();
+    const service = await startServiceProcess(build, db, { LOG_LEVEL: 'info', WEBHOOK_DISPATCHER: 'off' });
+    services.push(service);
+    const { child, url } = service;
+    const commandLine = (await readFile(`/proc/${child.pid}/cmdline`, 'utf8')).split('\0');
+    // Node.js 24 has them by default and refuses the flag.
+    expect(commandLine.includes('--experimental-async-context-frame')).toBe(process.versions.node.startsWith('22.'));
+    expect(commandLine).toContain(join(build.dir, 'src/main.js'));
+
+    // A line the service logs while it handles a request carries that request (AsyncLocalStorage): the error of a
+    // file whose stored bytes are gone.
+    const signedIn = await request(url)
+      .post('/api/oauth/token')
+      .send({ grant_type: 'password', client_id: 'administration', username: 'admin', password: ADMIN_PASSWORD })
+      .expect(200);
+    const auth = `Bearer ${signedIn.body.access_token as string}`;
+    const product = (await request(url).post('/products').set('Authorization', auth).send({ name: 'p' }).expect(201))
+      .body as { id: number };
+    const file = (
+      await request(url)
+        .post(`/files/product/${product.id}/gallery`)
+        .set('Authorization', auth)
+        .attach('file', PDF, 'a.pdf')
+        .expect(201)
+    ).body as { id: number };
+    await rm(join(db.dataDir, 'files'), { recursive: true, force: true });
+    const id = `frames-${randomBytes(4).toString('hex')}`;
+    await request(url).get(`/files/${file.id}/content`).set('Authorization', auth).set('X-Request-Id', id).expect(503);
+    const line = await eventually('the missing bytes to be logged', () =>
+      service
+        .output()
+        .split('\n')
+        .find((text) => text.includes('The stored bytes of a file record are missing')),
+    );
+    expect(JSON.parse(line)).toMatchObject({ req: { id }, fileId: file.id });
   }, 30_000);
 
   it('writes no secret of the token endpoint or the admin API to its log', async () => {
