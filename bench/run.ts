@@ -429,10 +429,17 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const cpu = cpus();
   const command = startCommand();
+  const commandLine = [
+    ...Object.entries(command.env).map(([name, value]) => `${name}=${value}`),
+    'node',
+    ...command.nodeArgs,
+    command.script,
+    ...command.args,
+  ].join(' ');
   const header = [
     `# npm run bench, ${startedAt.toISOString()}`,
     `Node.js ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(totalmem() / 1024 ** 3, 1)} GiB`,
-    `service: node ${[...command.nodeArgs, command.script, ...command.args].join(' ')} (as "npm start"), logs on at the default level into a file`,
+    `service: ${commandLine} (as "npm start"; on Node.js 22 it restarts itself with --experimental-async-context-frame), logs on at the default level into a file`,
     `autocannon: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per target, alternated; medians over rounds`,
   ];
   console.log(header.join('\n'));
