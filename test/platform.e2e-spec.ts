@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { load } from 'js-yaml';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { committedOpenApi, writeOpenApiFiles } from './support/client-types.js';
@@ -53,6 +54,23 @@ describe('Platform: errors, health, request ids, API docs', () => {
       ]),
     );
     await request(t.url).get('/api/docs').expect(200).expect('Content-Type', /html/);
+  });
+
+  it('serves the same document as YAML, and the Swagger UI on it', async () => {
+    const json = await request(t.url)
+      .get('/api/docs-json')
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
+    const yaml = await request(t.url)
+      .get('/api/docs-yaml')
+      .expect(200)
+      .expect('Content-Type', /text\/yaml/);
+    expect(load(yaml.text)).toEqual(json.body);
+    // Serialized once: later answers are the same bytes.
+    expect((await request(t.url).get('/api/docs-json').expect(200)).text).toBe(json.text);
+    expect((await request(t.url).get('/api/docs-yaml').expect(200)).text).toBe(yaml.text);
+    const init = await request(t.url).get('/api/docs/swagger-ui-init.js').expect(200);
+    expect(init.text).toContain('"/products/{id}"');
   });
 
   it('serves exactly the committed openapi.json (regenerate with UPDATE_OPENAPI=1 npm run test:e2e)', async () => {

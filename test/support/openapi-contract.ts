@@ -53,7 +53,7 @@ export interface Exchange {
 export type ContractCheck = (exchange: Exchange) => Promise<Violation[]>;
 
 /** Paths the service serves that are not part of its API: the document itself, Swagger UI, the administration UI. */
-const NOT_API = /^\/(?:api\/docs(?:-json)?|admin)(?:\/|$)/;
+const NOT_API = /^\/(?:api\/docs(?:-json|-yaml)?|admin)(?:\/|$)/;
 /** Requests to operations the document does not have (unknown paths, wrong methods, refused bodies) get 4xx. */
 const isClientError = (status: number) => status >= 400 && status < 500;
 const MAX_JSON_BYTES = 1 << 20;
