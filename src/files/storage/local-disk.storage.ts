@@ -19,6 +19,12 @@ export const TEMP_SUFFIX = '.partial';
 /** Stored files are private to the service's user: other local users must not read uploads. */
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
+/**
+ * How much of an upload may wait for the disk, per file being written. With fs's default (16 KiB) each 64 KiB chunk
+ * from the socket waited for the write before it: a 1 GiB upload ran at 342-387 MiB/s, against 417-455 with 1 MiB
+ * (`npm run bench`, the upload alone, alternating runs in one hour), at the same peak memory.
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /** Stores files on local disk under one root directory; every path is confined to that root. */
 export class LocalDiskStorage extends FileStorage {
@@ -34,7 +40,10 @@ export class LocalDiskStorage extends FileStorage {
     const temp = `${target}.${randomUUID()}${TEMP_SUFFIX}`;
     await mkdir(dirname(target), { recursive: true, mode: DIR_MODE });
     try {
-      await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: FILE_MODE }));
+      await pipeline(
+        body,
+        createWriteStream(temp, { flags: 'wx', mode: FILE_MODE, highWaterMark: WRITE_BUFFER_BYTES }),
+      );
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
