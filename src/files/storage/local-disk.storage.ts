@@ -21,8 +21,8 @@ const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 /**
  * How much of an upload may wait for the disk, per file being written. With fs's default (16 KiB) each 64 KiB chunk
- * from the socket waited for the write before it: a 1 GiB upload ran at 342-387 MiB/s, against 417-455 with 1 MiB
- * (`npm run bench`, the upload alone, alternating runs in one hour), at the same peak memory.
+ * from the socket waited for the write before it: a 1 GiB upload ran at 320-364 MiB/s, against 392-460 with 1 MiB,
+ * peaking at 187 MiB and 185-186 MiB (`npm run bench:memory`, 3 runs each, alternated).
  */
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
