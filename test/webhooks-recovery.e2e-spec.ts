@@ -12,7 +12,9 @@ import { startReceiver, type ReceivedWebhook, type TestReceiver } from './suppor
 const FAST = {
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   WEBHOOK_RETRY_SCHEDULE: '100ms,150ms,200ms',
-  WEBHOOK_TIMEOUT: '300ms',
+  // No test here makes a receiver hang. A short timeout would only turn a slow answer on a loaded machine into a
+  // failed attempt, and 300 ms of those disable the endpoint before the test's own reply reaches it (seen once in CI).
+  WEBHOOK_TIMEOUT: '10s',
   WEBHOOK_POLL_INTERVAL: '50ms',
   WEBHOOK_ENDPOINT_CONCURRENCY: '1',
   WEBHOOK_DISABLE_AFTER: '300ms',
