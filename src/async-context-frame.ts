@@ -9,7 +9,7 @@
  * `start` script. Where `process.execve` is missing (Windows, Node.js before 22.15) or fails, the service starts as
  * it is.
  */
-export const ASYNC_CONTEXT_FRAME_FLAG = '--experimental-async-context-frame';
+const ASYNC_CONTEXT_FRAME_FLAG = '--experimental-async-context-frame';
 
 const nodeOptions = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
 const lacksFrames = process.versions.node.startsWith('22.') && !nodeOptions.includes(ASYNC_CONTEXT_FRAME_FLAG);
