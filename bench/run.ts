@@ -5,7 +5,8 @@
  * PostgreSQL) the webhook drain rate and delivery latency. Prints tables and writes the same as JSON under
  * bench/results/.
  *
- * Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (16),
+ * Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1; three times that in round 1),
+ * BENCH_CONNECTIONS (16),
  * BENCH_UPLOAD_MIB (1024; 0 skips the upload), BENCH_UPLOAD_ROUNDS (1), BENCH_WEBHOOK_EVENTS (1000; 0 skips),
  * BENCH_WEBHOOK_SAMPLES (20), BENCH_TIMEOUT_MINUTES (60), BENCH_ONLY (comma-separated group names: token, product,
  * products, jwks, metadata, upload, webhooks).
@@ -23,6 +24,7 @@ import {
   killAll,
   median,
   ROOT,
+  sleep,
   startCommand,
   startPeer,
   startService,
@@ -158,7 +160,10 @@ async function runGroup(group: Group): Promise<{ targets: TargetSummary[]; pairs
   for (let round = 1; round <= settings.rounds; round++) {
     for (const target of group.targets) {
       process.stderr.write(`  ${group.name}: round ${round}/${settings.rounds}, ${target.name}\n`);
-      if (settings.warmupSeconds > 0) await cannon(target, settings.warmupSeconds);
+      // Round 1 warms each process up for longer: V8 is still optimising the route's code, which showed as a
+      // slower first target in every group (whichever of the token targets ran first was the slower one).
+      const warmup = round === 1 ? settings.warmupSeconds * 3 : settings.warmupSeconds;
+      if (warmup > 0) await cannon(target, warmup);
       const cpuBefore = await cpuTimeMs(target.pid);
       const result = await cannon(target, settings.seconds);
       const cpuAfter = await cpuTimeMs(target.pid);
@@ -284,7 +289,38 @@ async function seed(service: RunningProcess, token: string) {
   if (!Array.isArray(gallery) || gallery.length !== 10) {
     throw new Error(`the product does not show 10 gallery files: ${JSON.stringify(read).slice(0, 500)}`);
   }
+  const started = Date.now();
+  await settle(service, token);
+  process.stderr.write(`  background work of the uploads done after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   return { integrations, productId: product.id };
+}
+
+/**
+ * Waits until the uploads' background work is done, so that no round pays for it: every image variant made (a
+ * response shows `null` for a variant still being made), then the service's CPU quiet (under 5 % for half a second).
+ */
+async function settle(service: RunningProcess, token: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  type File = { variants?: Record<string, unknown> };
+  const pending = async () => {
+    const page = await call<{ items: Array<{ cover?: File; gallery?: File[] }> }>(
+      `${service.url}/products?limit=100`,
+      'GET',
+      token,
+    );
+    const files = page.items.flatMap((item) => [item.cover ?? {}, ...(item.gallery ?? [])]);
+    return files.some((file) => Object.values(file.variants ?? {}).includes(null));
+  };
+  while (await pending()) {
+    if (Date.now() > deadline) throw new Error('image variants still pending after 120 s');
+    await sleep(250);
+  }
+  for (let before = await cpuTimeMs(service.pid); Date.now() < deadline; ) {
+    await sleep(500);
+    const after = await cpuTimeMs(service.pid);
+    if (before === undefined || after === undefined || after - before < 25) return;
+    before = after;
+  }
 }
 
 function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded: Awaited<ReturnType<typeof seed>>) {
@@ -440,7 +476,7 @@ async function main(): Promise<void> {
     `# npm run bench, ${startedAt.toISOString()}`,
     `Node.js ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(totalmem() / 1024 ** 3, 1)} GiB`,
     `service: ${commandLine} (as "npm start"; on Node.js 22 it restarts itself with --experimental-async-context-frame), logs on at the default level into a file`,
-    `autocannon: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per target, alternated; medians over rounds`,
+    `autocannon: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.warmupSeconds} s warm-up (${settings.warmupSeconds * 3} s in round 1) + ${settings.seconds} s per target, alternated; medians over rounds`,
   ];
   console.log(header.join('\n'));
   const logDir = await mkdtemp(join(tmpdir(), 'ffs-bench-logs-'));

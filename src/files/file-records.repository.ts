@@ -22,14 +22,19 @@ export type FileRecordRow = Pick<FileRecord, keyof FileRecord>;
 class OwnerQuery {
   readonly type: string;
   readonly id: string;
-  readonly orderBy: string;
 
   constructor(readonly select: LeanSelect<FileRecordRow>) {
     this.type = select.column('attachmentType');
     this.id = select.column('attachmentId');
-    const order = ['attachmentType', 'attachmentId', 'field', 'sortOrder'].map((p) => `${select.column(p)} ASC`);
-    this.orderBy = `ORDER BY ${order.join(', ')}`;
   }
+}
+
+/** By entity, field and position: the order of the slot index. */
+function bySlot(a: FileRecordRow, b: FileRecordRow): number {
+  if (a.attachmentType !== b.attachmentType) return a.attachmentType < b.attachmentType ? -1 : 1;
+  if (a.attachmentId !== b.attachmentId) return a.attachmentId - b.attachmentId;
+  if (a.field !== b.field) return a.field < b.field ? -1 : 1;
+  return a.sortOrder - b.sortOrder;
 }
 
 /** The queries on file records; methods given a manager run in its transaction. */
@@ -42,6 +47,10 @@ export class FileRecordsRepository {
   /**
    * Every record of the given entities, in one query, ordered by entity, field and position: plain objects with
    * the entity's properties (no hydration into FileRecord instances), for the resolution of every response.
+   *
+   * Sorted here rather than by an ORDER BY: SQLite walks the slot index either way, yet the ORDER BY made the query
+   * take 2.3 times as long (20 µs against 9 for 11 rows; 125 µs a request under load), and a few rows sort in
+   * about a microsecond.
    */
   async findForOwners(owners: ReadonlyMap<string, readonly number[]>): Promise<FileRecordRow[]> {
     const lean = (this.lean ??= new OwnerQuery(new LeanSelect(this.db.connection, FileRecord)));
@@ -56,7 +65,8 @@ export class FileRecordsRepository {
       parameters.push(type, ...ids);
     }
     if (conditions.length === 0) return [];
-    return lean.select.plain(`${lean.select.selectFrom} WHERE ${conditions.join(' OR ')} ${lean.orderBy}`, parameters);
+    const rows = await lean.select.plain(`${lean.select.selectFrom} WHERE ${conditions.join(' OR ')}`, parameters);
+    return rows.sort(bySlot);
   }
 
   /** Which of these storage keys belong to a record: as its file, or as one of its image variants. */

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import sharp from 'sharp';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 import { FileStorage } from '../storage/file-storage.js';
 import { isRasterImage } from './image-types.js';
 import { withLocalCopy } from './local-copy.js';
+import { loadSharp } from './sharp.js';
 
 /** An image's size as it is shown: after its EXIF orientation, one frame of an animation. */
 export interface ImageSize {
@@ -76,6 +76,8 @@ export class ImageProbe {
 
 /** The header of an image in a buffer or a file, or undefined when sharp cannot read one. */
 export async function readHeader(input: Buffer | string): Promise<Header | undefined> {
+  // Loaded outside the try: a sharp that cannot load is the service's failure, not an unreadable image.
+  const sharp = await loadSharp();
   try {
     // No pixel limit here: the caller compares the size with its own, to answer with its numbers.
     const metadata = await sharp(input, { limitInputPixels: false }).metadata();

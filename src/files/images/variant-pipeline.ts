@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { ImageVariantOptions, VariantFormat } from './image-options.js';
+import { loadSharp, type SharpFactory } from './sharp.js';
 import type { StoredVariant } from './variant-state.js';
-
-// libvips would otherwise keep recent operations and open input files: each variant is made once, from a temporary
-// copy that is deleted right after, so a cache would only hold memory and the descriptors of deleted files.
-sharp.cache(false);
 
 const EXTENSIONS: Record<VariantFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
 const MIME_TYPES: Record<VariantFormat, string> = {
@@ -80,7 +77,12 @@ function fingerprintOf(options: ImageVariantOptions, format: VariantFormat): str
  * the file in strips (sequential access), so memory stays small whatever the image's size; `maxPixels` refuses one
  * whose header claims more pixels, before decoding.
  */
-export function variantTransformer(target: VariantTarget, inputPath: string, maxPixels: number): Sharp {
+function variantTransformer(
+  sharp: SharpFactory,
+  target: VariantTarget,
+  inputPath: string,
+  maxPixels: number,
+): Sharp {
   const { width, height, fit = 'inside', quality, animated = false } = target.options;
   const encoder = target.format === 'jpeg' || target.format === 'webp' || target.format === 'avif';
   return sharp(inputPath, { limitInputPixels: maxPixels, animated, autoOrient: true, sequentialRead: true })
@@ -100,9 +102,11 @@ export async function produceVariant(
   maxPixels: number,
 ): Promise<StoredVariant> {
   const outputPath = join(dirname(inputPath), `${target.name}.${EXTENSIONS[target.format]}`);
+  // Loaded outside the try: a sharp that cannot load is the service's failure, not the image's.
+  const sharp = await loadSharp();
   let info: OutputInfo;
   try {
-    info = await variantTransformer(target, inputPath, maxPixels).toFile(outputPath);
+    info = await variantTransformer(sharp, target, inputPath, maxPixels).toFile(outputPath);
   } catch (error) {
     throw new VariantInputError(error instanceof Error ? error.message : String(error), { cause: error });
   }

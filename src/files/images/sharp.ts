@@ -1,0 +1,20 @@
+import type sharpModule from 'sharp';
+
+export type SharpFactory = typeof sharpModule;
+
+let loading: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp, loaded on the first image this process reads: libvips and its codecs cost about 25 MiB of resident memory,
+ * which a service that stores no images (or has not yet) does not spend.
+ */
+export function loadSharp(): Promise<SharpFactory> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips would otherwise keep recent operations and open input files: each variant is made once, from a
+    // temporary copy that is deleted right after, so a cache would only hold memory and the descriptors of deleted
+    // files.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
