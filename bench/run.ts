@@ -315,7 +315,7 @@ async function settle(service: RunningProcess, token: string): Promise<void> {
     if (Date.now() > deadline) throw new Error('image variants still pending after 120 s');
     await sleep(250);
   }
-  for (let before = await cpuTimeMs(service.pid); Date.now() < deadline; ) {
+  for (let before = await cpuTimeMs(service.pid); Date.now() < deadline;) {
     await sleep(500);
     const after = await cpuTimeMs(service.pid);
     if (before === undefined || after === undefined || after - before < 25) return;

@@ -77,12 +77,7 @@ function fingerprintOf(options: ImageVariantOptions, format: VariantFormat): str
  * the file in strips (sequential access), so memory stays small whatever the image's size; `maxPixels` refuses one
  * whose header claims more pixels, before decoding.
  */
-function variantTransformer(
-  sharp: SharpFactory,
-  target: VariantTarget,
-  inputPath: string,
-  maxPixels: number,
-): Sharp {
+function variantTransformer(sharp: SharpFactory, target: VariantTarget, inputPath: string, maxPixels: number): Sharp {
   const { width, height, fit = 'inside', quality, animated = false } = target.options;
   const encoder = target.format === 'jpeg' || target.format === 'webp' || target.format === 'avif';
   return sharp(inputPath, { limitInputPixels: maxPixels, animated, autoOrient: true, sequentialRead: true })
