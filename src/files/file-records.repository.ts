@@ -29,8 +29,8 @@ class OwnerQuery {
   }
 }
 
-/** By entity, field and position: the order of the slot index. */
-function bySlot(a: FileRecordRow, b: FileRecordRow): number {
+/** By entity, field and position: the order of the slot index, in which findForOwners returns records. */
+export function bySlot(a: FileRecordRow, b: FileRecordRow): number {
   if (a.attachmentType !== b.attachmentType) return a.attachmentType < b.attachmentType ? -1 : 1;
   if (a.attachmentId !== b.attachmentId) return a.attachmentId - b.attachmentId;
   if (a.field !== b.field) return a.field < b.field ? -1 : 1;

@@ -2,7 +2,7 @@ import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import type { AttachmentOwnersRepository } from '../attachment-owners.repository.js';
 import type { AttachableEntity } from '../file-field.registry.js';
 import { FileRecord } from '../file-record.entity.js';
-import type { FieldSlot, FileRecordsRepository, NewFileRecord } from '../file-records.repository.js';
+import { bySlot, type FieldSlot, type FileRecordsRepository, type NewFileRecord } from '../file-records.repository.js';
 import { storedKeysOf } from '../images/variant-state.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
@@ -56,7 +56,7 @@ export class FakeFileRecordsRepository implements Public<FileRecordsRepository> 
   findForOwners = async (owners: ReadonlyMap<string, readonly number[]>) =>
     this.rows
       .filter((row) => owners.get(row.attachmentType)?.includes(row.attachmentId))
-      .sort((a, b) => a.attachmentId - b.attachmentId || a.field.localeCompare(b.field) || a.sortOrder - b.sortOrder)
+      .sort(bySlot)
       .map(copy);
   existingStorageKeys = async (keys: readonly string[]) =>
     new Set(this.rows.flatMap(storedKeysOf).filter((key) => keys.includes(key)));
