@@ -1,0 +1,41 @@
+import type { NestApplicationOptions } from '@nestjs/common';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Express } from 'express';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Nest's Express adapter, with an HTTP server that creates each request and response with Express's prototypes
+ * already in place.
+ *
+ * Express gives every request and response its application's prototypes with `Object.setPrototypeOf`, on arrival.
+ * On Node.js 22 that call leaves V8 building new hidden classes for the object, and every property set on it later
+ * (Express, Nest, the router and pino-http set about twenty per request) goes down V8's slow path: on a bare Express
+ * route, a third of the CPU per request; with pino-http, half. An object that already has the prototype is left as
+ * it is by that call. Node.js 24's V8 does not have the problem; there this changes nothing.
+ */
+export class ServiceExpressAdapter extends ExpressAdapter {
+  override initHttpServer(options: NestApplicationOptions): void {
+    // Options this service does not use, left to Nest's own server.
+    if (options.httpsOptions || options.return503OnClosing || options.forceCloseConnections) {
+      super.initHttpServer(options);
+      return;
+    }
+    const app = this.getInstance<Express>();
+    this.httpServer = createServer(
+      {
+        IncomingMessage: withPrototype<typeof IncomingMessage>(IncomingMessage, app.request),
+        ServerResponse: withPrototype<typeof ServerResponse>(ServerResponse, app.response),
+      },
+      app,
+    );
+  }
+}
+
+/** A constructor of `base`'s objects whose prototype is `prototype` from the start. */
+function withPrototype<T extends abstract new (...args: never[]) => object>(base: T, prototype: object): T {
+  function Constructor(...args: unknown[]): object {
+    return Reflect.construct(base, args, Constructor) as object;
+  }
+  Constructor.prototype = prototype;
+  return Constructor as unknown as T;
+}
