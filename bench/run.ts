@@ -9,7 +9,8 @@
  * BENCH_CONNECTIONS (16),
  * BENCH_UPLOAD_MIB (1024; 0 skips the upload), BENCH_UPLOAD_ROUNDS (1), BENCH_WEBHOOK_EVENTS (1000; 0 skips),
  * BENCH_WEBHOOK_SAMPLES (20), BENCH_TIMEOUT_MINUTES (60), BENCH_ONLY (comma-separated group names: token, product,
- * products, jwks, metadata, upload, webhooks).
+ * products, jwks, metadata, upload, webhooks), BENCH_BARE_ADAPTER (`service`: the bare NestJS peer served by the
+ * service's own Express adapter instead of Nest's stock one).
  */
 import autocannon, { type Result } from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +59,8 @@ const settings = {
     .map((name) => name.trim())
     .filter(Boolean),
 };
+/** The bare peer as the tables name it: Nest's stock Express adapter, or the service's (BENCH_BARE_ADAPTER=service). */
+const BARE_NAME = process.env.BENCH_BARE_ADAPTER === 'service' ? 'bare NestJS (service adapter)' : 'bare NestJS';
 /** Set when some request failed: the processes' logs are kept for a look. */
 let keepLogs = false;
 const wanted = (group: string) => settings.only.length === 0 || settings.only.includes(group);
@@ -325,7 +328,7 @@ async function settle(service: RunningProcess, token: string): Promise<void> {
 
 function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded: Awaited<ReturnType<typeof seed>>) {
   const bearer = { Authorization: `Bearer ${token}` };
-  const bare: Target = { name: 'bare NestJS GET /bare', pid: peers.bare.pid, url: `${peers.bare.url}/bare` };
+  const bare: Target = { name: `${BARE_NAME} GET /bare`, pid: peers.bare.pid, url: `${peers.bare.url}/bare` };
   /** One of our routes against the bare NestJS route, round after round. */
   const againstBare = (name: string, route: string, us: Target): Group => ({
     name,
@@ -379,7 +382,7 @@ function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded:
       targets: [tokenJson, oidc, bare, tokenForm],
       pairs: [
         { route: 'token, client_credentials (JSON) vs oidc-provider', us: tokenJson.name, peer: oidc.name },
-        { route: 'token, client_credentials (JSON) vs bare NestJS', us: tokenJson.name, peer: bare.name },
+        { route: `token, client_credentials (JSON) vs ${BARE_NAME}`, us: tokenJson.name, peer: bare.name },
         { route: 'token, client_credentials (form) vs oidc-provider', us: tokenForm.name, peer: oidc.name },
       ],
     },
