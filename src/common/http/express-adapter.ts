@@ -8,10 +8,10 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
  * already in place.
  *
  * Express gives every request and response its application's prototypes with `Object.setPrototypeOf`, on arrival.
- * On Node.js 22 that call leaves V8 building new hidden classes for the object, and every property set on it later
- * (Express, Nest, the router and pino-http set about twenty per request) goes down V8's slow path: on a bare Express
- * route, a third of the CPU per request; with pino-http, half. An object that already has the prototype is left as
- * it is by that call. Node.js 24's V8 does not have the problem; there this changes nothing.
+ * On Node.js 22's V8 every property stored on such an object afterwards (Express, Nest, the router and pino-http store
+ * about twenty per request) goes down a slow path. A small Express app spent 66 µs of CPU per request that way and
+ * 18 µs with this server; with pino-http, 102 against 21. An object that already has the prototype is left as it is
+ * by that call. Node.js 24's V8 does not have the problem; there this changes nothing.
  */
 export class ServiceExpressAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
