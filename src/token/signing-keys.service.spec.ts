@@ -54,13 +54,13 @@ describe('SigningKeysService', () => {
     expect(published(service).sort()).toEqual([old, rotated?.kid].sort());
     expect(service.current().kid).toBe(old);
     const tokens = tokensOf(service);
-    expect(kidOf(tokens.issue('user:1', 'administration', 'a'))).toBe(old);
+    expect(kidOf(await tokens.issue('user:1', 'administration', 'a'))).toBe(old);
 
     clock.advance(HOUR - 1);
     expect(service.current().kid).toBe(old);
     clock.advance(1);
     expect(service.current().kid).toBe(rotated?.kid);
-    expect(kidOf(tokens.issue('user:1', 'administration', 'a'))).toBe(rotated?.kid);
+    expect(kidOf(await tokens.issue('user:1', 'administration', 'a'))).toBe(rotated?.kid);
   });
 
   it('keeps the old key published, and its tokens valid, until retired + ACCESS_TOKEN_TTL, then drops it', async () => {
@@ -69,10 +69,10 @@ describe('SigningKeysService', () => {
     const old = service.current().kid;
     const rotated = await service.rotate();
     clock.advance(HOUR - SECOND);
-    const oldToken = tokens.issue('user:1', 'administration', 'a');
+    const oldToken = await tokens.issue('user:1', 'administration', 'a');
     expect(kidOf(oldToken)).toBe(old);
     clock.advance(SECOND);
-    const newToken = tokens.issue('user:1', 'administration', 'a');
+    const newToken = await tokens.issue('user:1', 'administration', 'a');
     expect(kidOf(newToken)).toBe(rotated?.kid);
 
     // The old key's last token expires 10 minutes after the switch (less the second it was issued early).

@@ -33,7 +33,7 @@ export function respondToSignIn(
   user: Pick<User, 'id' | 'tokenVersion'>,
   scope: string,
   signIn: { token: string; familyId: string },
-): TokenResponse {
+): Promise<TokenResponse> {
   return tokens.respond({
     subject: subjectOf('user', user.id),
     clientId: client.clientId,

@@ -58,7 +58,7 @@ export class PasswordGrant implements Grant {
     const role = await this.roles.findExisting(user.roleId);
     const scope = grantedScope(params.scope, role.permissions);
     const signIn = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
-    const response = respondToSignIn(this.tokens, client, user, scope, signIn);
+    const response = await respondToSignIn(this.tokens, client, user, scope, signIn);
     await this.trail.record({
       ...origin,
       actor: subjectOf('user', user.id),
