@@ -78,6 +78,29 @@ describe('LeanSelect', () => {
     expect(rows[0]).not.toBeInstanceOf(Gizmo);
   });
 
+  it('fingerprints a row read raw: the same for the same values, different when any column differs', async () => {
+    const read = async () => {
+      const [row] = await lean.raw(`${lean.selectFrom} WHERE ${lean.column('id')} = ${lean.parameter(0)}`, [1]);
+      return row;
+    };
+    const row = await read();
+    const fingerprint = lean.fingerprint(row);
+    expect(lean.fingerprint(await read())).toBe(fingerprint);
+    // Each column on its own, null against an empty string, and values that would run together without lengths.
+    for (const [property, value] of Object.entries({ displayName: 'a ', note: '', count: 4, seenAt: null })) {
+      expect(lean.fingerprint({ ...row, [property]: value })).not.toBe(fingerprint);
+    }
+    const joined = { ...row, displayName: 'ab', note: 'c' };
+    expect(lean.fingerprint({ ...row, displayName: 'a', note: 'bc' })).not.toBe(lean.fingerprint(joined));
+    // A driver's Date, Buffer or parsed JSON (PostgreSQL's timestamp, bytea, jsonb) by its value.
+    const values = [new Date(1), new Date(2), Buffer.from('x'), Buffer.from('y'), { a: 1 }, { a: 2 }];
+    const fingerprints = values.map((value) => lean.fingerprint({ ...row, note: value }));
+    expect(new Set(fingerprints).size).toBe(values.length);
+    expect(lean.fingerprint({ ...row, note: new Date(1) })).toBe(fingerprints[0]);
+    // It reads the raw row; hydrate then converts it in place.
+    expect(lean.hydrate(row)).toEqual(await dataSource.getRepository(Gizmo).findOneByOrFail({ id: 1 }));
+  });
+
   it('escapes the table and columns and uses the driver placeholders', () => {
     expect(lean.table).toBe('"gizmos"');
     expect(lean.column('displayName')).toBe('"display_name"');

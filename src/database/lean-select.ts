@@ -73,10 +73,32 @@ export class LeanSelect<T extends object> {
   /** Runs a query built from {@link selectFrom} and returns its rows as plain objects with the entity's values. */
   async plain(sql: string, parameters: readonly unknown[]): Promise<T[]> {
     const rows = await this.raw(sql, parameters);
-    for (const row of rows) {
-      for (const { property, hydrate } of this.columns) if (hydrate) row[property] = hydrate(row[property]);
+    return rows.map((row) => this.hydrate(row));
+  }
+
+  /** Converts a row of a query built from {@link selectFrom}, in place, into a plain object with the entity's values. */
+  hydrate(row: Record<string, unknown>): T {
+    for (const { property, hydrate } of this.columns) if (hydrate) row[property] = hydrate(row[property]);
+    return row as T;
+  }
+
+  /**
+   * A string that differs whenever a column of the row does, read off the driver's values before {@link hydrate}: the
+   * key of anything derived from the whole row, which then needs no invalidation. Each value goes in with its length,
+   * so that no two rows share a fingerprint.
+   */
+  fingerprint(row: Readonly<Record<string, unknown>>): string {
+    let fingerprint = '';
+    for (const { property } of this.columns) {
+      const value = row[property];
+      if (value === null || value === undefined) {
+        fingerprint += '-';
+      } else {
+        const text = textOf(value);
+        fingerprint += `${text.length}:${text}`;
+      }
     }
-    return rows as T[];
+    return fingerprint;
   }
 
   /** Runs a query built from {@link selectFrom} and returns its rows as entity instances, as TypeORM would. */
@@ -91,6 +113,15 @@ export class LeanSelect<T extends object> {
       return entity as T;
     });
   }
+}
+
+/** A driver's value as text that tells it from every other value of the same column. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return `${value.getTime()}`;
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return `${value as number | bigint | boolean}`;
 }
 
 /** undefined: the driver's value is the entity's. */

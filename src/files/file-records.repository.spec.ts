@@ -63,6 +63,8 @@ describe('FileRecordsRepository.findForOwners', () => {
       'product:2:gallery:1',
       'product:10:cover:0',
     ]);
-    expect(found[0].createdAt).toEqual(new Date('2026-01-01T00:00:00Z'));
+    // Rows as the driver gave them, converted on demand.
+    expect((found[0] as unknown as Record<string, unknown>).createdAt).toBe('2026-01-01 00:00:00');
+    expect(repository.hydrate(found[0]).createdAt).toEqual(new Date('2026-01-01T00:00:00Z'));
   });
 });

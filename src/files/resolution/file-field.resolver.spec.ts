@@ -3,6 +3,8 @@ import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { AttachmentType, FileField } from '../file-field.decorator.js';
 import { FileFieldRegistry } from '../file-field.registry.js';
 import { resolveFileFieldsOptions } from '../file-fields.options.js';
+import { FakeClock } from '../../common/testing/fakes.js';
+import type { FileRecordDto } from '../file-record.dto.js';
 import type { FileRecord } from '../file-record.entity.js';
 import type { FileRecordsRepository } from '../file-records.repository.js';
 import { FakeFileStorage } from '../testing/file-fixtures.js';
@@ -41,7 +43,10 @@ const record = (id: number, attachmentId: number, field: string, sortOrder: numb
 
 describe('FileFieldResolver', () => {
   let resolver: FileFieldResolver;
+  let rows: FileRecord[];
   let findForOwners: jest.Mock<(owners: Map<string, number[]>) => Promise<FileRecord[]>>;
+  let toDto: jest.Mock<(r: FileRecord) => object>;
+  let clock: FakeClock;
 
   beforeAll(async () => {
     const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Box] });
@@ -51,24 +56,61 @@ describe('FileFieldResolver', () => {
     registry.onModuleInit();
     findForOwners = jest.fn((owners: Map<string, number[]>) => {
       const ids = owners.get('box') ?? [];
-      return Promise.resolve(
-        [
-          record(1, 1, 'lid', 0),
-          record(2, 1, 'contents', 0),
-          record(3, 1, 'contents', 1),
-          record(4, 2, 'contents', 0),
-          record(5, 2, 'photo', 0),
-        ].filter((r) => ids.includes(r.attachmentId)),
-      );
+      return Promise.resolve(rows.filter((r) => ids.includes(r.attachmentId)).map((r) => ({ ...r })));
     });
+    // Rows come converted already; the fingerprint tells every value apart.
+    const fileRecords = { findForOwners, hydrate: (row: FileRecord) => row, fingerprint: JSON.stringify };
     const storage = new FakeFileStorage();
-    const urls = new FileUrls(resolveFileFieldsOptions({ storage, publicUrl: 'https://api.example.com' }), storage);
+    clock = new FakeClock(Date.UTC(2026, 10, 23, 10, 20));
+    const options = resolveFileFieldsOptions({ storage, publicUrl: 'https://api.example.com' });
+    const urls = new FileUrls(options, storage, clock);
     // Records of a field with variants are presented by FileVariants, with their `variants`.
-    const variants = { toDto: (r: FileRecord) => ({ id: r.id, variants: {} }) } as unknown as FileVariants;
-    resolver = new FileFieldResolver(registry, { findForOwners } as unknown as FileRecordsRepository, urls, variants);
+    toDto = jest.fn((r: FileRecord) => ({ id: r.id, variants: r.variants ? { small: null } : {} }));
+    const variants = { toDto } as unknown as FileVariants;
+    resolver = new FileFieldResolver(registry, fileRecords as unknown as FileRecordsRepository, urls, variants);
   });
 
-  beforeEach(() => findForOwners.mockClear());
+  beforeEach(() => {
+    rows = [
+      record(1, 1, 'lid', 0),
+      record(2, 1, 'contents', 0),
+      record(3, 1, 'contents', 1),
+      record(4, 2, 'contents', 0),
+      record(5, 2, 'photo', 0),
+    ];
+    findForOwners.mockClear();
+    toDto.mockClear();
+  });
+
+  const lidOf = async (id: number) => ((await resolver.resolve(box(id))) as unknown as { lid: FileRecordDto }).lid;
+
+  it('shows a record it has shown before as it was, frozen, until its row or the URL window changes', async () => {
+    const first = await lidOf(1);
+    expect(await lidOf(1)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(findForOwners).toHaveBeenCalledTimes(2);
+
+    rows[0] = { ...rows[0], originalName: 'renamed.bin' };
+    const renamed = await lidOf(1);
+    expect(renamed).not.toBe(first);
+    expect(renamed.original_name).toBe('renamed.bin');
+
+    clock.advance(3_600_000);
+    const later = await lidOf(1);
+    expect(later).toEqual({ ...renamed, url: later.url });
+    expect(later.url).not.toBe(renamed.url);
+  });
+
+  it('makes a record with a variant still being made anew for each response', async () => {
+    const photoOf = async () => ((await resolver.resolve(box(2))) as unknown as { photo: object }).photo;
+    expect(await photoOf()).toBe(await photoOf());
+    expect(toDto).toHaveBeenCalledTimes(1);
+
+    rows[4] = { ...rows[4], variants: {} };
+    expect(await photoOf()).toEqual({ id: 5, variants: { small: null } });
+    await photoOf();
+    expect(toDto).toHaveBeenCalledTimes(3);
+  });
 
   it('resolves a page of entities with a single query', async () => {
     const page = { items: [box(1), box(2), box(3)], total: 3 };

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
 import { FileRecordDto } from '../file-record.dto.js';
-import { FileRecordsRepository, type FileRecordRow } from '../file-records.repository.js';
+import { FileRecordsRepository, type StoredFileRow } from '../file-records.repository.js';
 import { FileUrls } from '../urls/file-urls.js';
+import { WindowCache } from '../urls/window-cache.js';
+import type { FileFieldDefinition } from '../file-field.decorator.js';
 import { collectMatches } from './response-walker.js';
 import { FileVariants } from '../images/file-variants.service.js';
+
+/**
+ * Records as responses show them, by fingerprint of their row, for the URL window they were made in: every response
+ * that shows a record again takes it from here, without converting its row or looking up its URLs.
+ */
+const PRESENTED_LIMIT = 5_000;
 
 /**
  * Fills the file fields of every entity found in a response body: one query for all of them,
@@ -13,6 +21,8 @@ import { FileVariants } from '../images/file-variants.service.js';
  */
 @Injectable()
 export class FileFieldResolver {
+  private readonly presented = new WindowCache<FileRecordDto>(PRESENTED_LIMIT);
+
   constructor(
     private readonly registry: FileFieldRegistry,
     private readonly fileRecords: FileRecordsRepository,
@@ -30,21 +40,41 @@ export class FileFieldResolver {
       id: idOf(entity, type),
     }));
     const byOwner = groupByOwner(await this.fileRecords.findForOwners(idsByType(owners)));
+    const presented = this.presented.of(this.urls.window().start);
     for (const { entity, type, id } of owners) {
       const files = byOwner.get(`${type.type}:${id}`);
       for (const field of type.fields.values()) {
-        const records = files?.get(field.name);
-        const present = (record: FileRecordRow) => (field.variants ? this.variants.toDto(record) : this.dto(record));
-        if (field.multi) entity[field.name] = records ? records.map(present) : [];
-        else entity[field.name] = records ? present(records[0]) : null;
+        const rows = files?.get(field.name);
+        const present = (row: StoredFileRow) => this.present(row, field, presented);
+        if (field.multi) entity[field.name] = rows ? rows.map(present) : [];
+        else entity[field.name] = rows ? present(rows[0]) : null;
       }
     }
     return body;
   }
 
-  private dto(record: FileRecordRow): FileRecordDto {
-    return FileRecordDto.from(record, this.urls.urlOf(record));
+  /**
+   * The record as responses show it, made once per window for the same row and shared by the responses that show it
+   * (so frozen). One with a variant still being made is made anew each time, which starts making it if need be.
+   */
+  private present(row: StoredFileRow, field: FileFieldDefinition, presented: Map<string, FileRecordDto>) {
+    const fingerprint = this.fileRecords.fingerprint(row);
+    const known = presented.get(fingerprint);
+    if (known) return known;
+    const record = this.fileRecords.hydrate(row);
+    const dto = field.variants ? this.variants.toDto(record) : FileRecordDto.from(record, this.urls.urlOf(record));
+    if (!dto.variants || !Object.values(dto.variants).includes(null)) presented.set(fingerprint, deepFreeze(dto));
+    return dto;
   }
+}
+
+/** Freezes the object and every object in it. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function idOf(entity: object, type: AttachableEntity): number | undefined {
@@ -62,8 +92,8 @@ function idsByType(owners: Array<{ type: AttachableEntity; id: number | undefine
 }
 
 /** `type:id` → field → records, keeping the query's sort order. */
-function groupByOwner(records: FileRecordRow[]): Map<string, Map<string, FileRecordRow[]>> {
-  const grouped = new Map<string, Map<string, FileRecordRow[]>>();
+function groupByOwner(records: StoredFileRow[]): Map<string, Map<string, StoredFileRow[]>> {
+  const grouped = new Map<string, Map<string, StoredFileRow[]>>();
   for (const record of records) {
     const key = `${record.attachmentType}:${record.attachmentId}`;
     const fields = grouped.get(key) ?? grouped.set(key, new Map()).get(key)!;

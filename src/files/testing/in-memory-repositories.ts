@@ -58,6 +58,8 @@ export class FakeFileRecordsRepository implements Public<FileRecordsRepository> 
       .filter((row) => owners.get(row.attachmentType)?.includes(row.attachmentId))
       .sort(bySlot)
       .map(copy);
+  hydrate = (row: FileRecord) => row;
+  fingerprint = (row: FileRecord) => JSON.stringify(row);
   existingStorageKeys = async (keys: readonly string[]) =>
     new Set(this.rows.flatMap(storedKeysOf).filter((key) => keys.includes(key)));
   findById = async (id: number) => {

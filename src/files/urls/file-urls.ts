@@ -5,6 +5,7 @@ import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fie
 import type { FileRecord } from '../file-record.entity.js';
 import { FileStorage, type DirectUrlSigner } from '../storage/file-storage.js';
 import { UrlSigner, urlWindow, type SignedFields, type UrlWindow } from './url-signer.js';
+import { WindowCache } from './window-cache.js';
 
 /** What a URL is made of: the record's id and storage key; its type and name give a direct URL its headers. */
 export type UrlRecord = Pick<FileRecord, 'id' | 'storageKey'> & Partial<Pick<FileRecord, 'mimeType' | 'originalName'>>;
@@ -18,8 +19,7 @@ export interface UrlVariant {
 
 /**
  * URLs of the current window kept for reuse: every response with file records asks for them again, and signing costs
- * several times a lookup. Dropped all at once when the window changes or when full (no per-entry eviction, which on
- * a Map costs more than signing anew).
+ * several times a lookup.
  */
 const CACHE_SIZE = 10_000;
 
@@ -36,8 +36,7 @@ export class FileUrls implements OnModuleInit {
   private readonly ttlSeconds: number;
   /** `https://api.example.com/files/`. */
   private readonly base: string;
-  private cache = new Map<string, string>();
-  private cacheWindow = -1;
+  private readonly cache = new WindowCache<string>(CACHE_SIZE);
   private direct?: DirectUrlSigner;
 
   constructor(
@@ -59,22 +58,24 @@ export class FileUrls implements OnModuleInit {
 
   /** The URL of the record's bytes, or of its variant `variant` stored under `variant.storageKey`. */
   urlOf(record: UrlRecord, variant?: UrlVariant): string {
-    const window = urlWindow(this.clock.nowMs(), this.ttlSeconds);
-    if (window.start !== this.cacheWindow || this.cache.size >= CACHE_SIZE) {
-      this.cache = new Map();
-      this.cacheWindow = window.start;
-    }
+    const window = this.window();
+    const cache = this.cache.of(window.start);
     const key = variant
       ? `${record.id}\n${record.storageKey}\n${variant.name}\n${variant.storageKey}`
       : `${record.id}\n${record.storageKey}`;
-    let url = this.cache.get(key);
+    let url = cache.get(key);
     if (url === undefined) {
       url = this.direct
         ? this.directUrl(this.direct, record, variant, window)
         : this.proxyUrl(record, variant, window.expires);
-      this.cache.set(key, url);
+      cache.set(key, url);
     }
     return url;
+  }
+
+  /** The window a URL issued now belongs to: a URL, and whatever holds one, is the same for all of it. */
+  window(): UrlWindow {
+    return urlWindow(this.clock.nowMs(), this.ttlSeconds);
   }
 
   /** Whether `signature` is the one this service gave a URL of these bytes, until `fields.expires`. */
