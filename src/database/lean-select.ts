@@ -83,22 +83,13 @@ export class LeanSelect<T extends object> {
   }
 
   /**
-   * A string that differs whenever a column of the row does, read off the driver's values before {@link hydrate}: the
-   * key of anything derived from the whole row, which then needs no invalidation. Each value goes in with its length,
-   * so that no two rows share a fingerprint.
+   * Whether two rows of queries built from {@link selectFrom}, read before {@link hydrate}, hold the same value in
+   * every column: whether anything derived from the whole of one holds for the other, which then needs no
+   * invalidation. Compared as the driver gave them: no conversion, no copy.
    */
-  fingerprint(row: Readonly<Record<string, unknown>>): string {
-    let fingerprint = '';
-    for (const { property } of this.columns) {
-      const value = row[property];
-      if (value === null || value === undefined) {
-        fingerprint += '-';
-      } else {
-        const text = textOf(value);
-        fingerprint += `${text.length}:${text}`;
-      }
-    }
-    return fingerprint;
+  sameRow(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+    for (const { property } of this.columns) if (!sameValue(a[property], b[property])) return false;
+    return true;
   }
 
   /** Runs a query built from {@link selectFrom} and returns its rows as entity instances, as TypeORM would. */
@@ -115,13 +106,14 @@ export class LeanSelect<T extends object> {
   }
 }
 
-/** A driver's value as text that tells it from every other value of the same column. */
-function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value instanceof Date) return `${value.getTime()}`;
-  if (Buffer.isBuffer(value)) return value.toString('base64');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return `${value as number | bigint | boolean}`;
+/** Whether two values a driver gave for one column are the same: its Dates, Buffers and parsed JSON by value. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (Buffer.isBuffer(a) || Buffer.isBuffer(b)) return Buffer.isBuffer(a) && Buffer.isBuffer(b) && a.equals(b);
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** undefined: the driver's value is the entity's. */

@@ -25,7 +25,7 @@ export type RecordSlot = FieldSlot & Pick<FileRecord, 'sortOrder'>;
  * A record as the owners' query returns it: its slot as the entity has it, its other columns as the driver gave them,
  * unconverted until {@link FileRecordsRepository.hydrate}.
  */
-export type StoredFileRow = RecordSlot;
+export type StoredFileRow = RecordSlot & Pick<FileRecord, 'id'>;
 
 /** The parts of the owners' query that never change, escaped once. */
 class OwnerQuery {
@@ -60,7 +60,7 @@ export class FileRecordsRepository {
 
   /**
    * Every record of the given entities, in one query, ordered by entity, field and position, for the resolution of
-   * every response: rows as the driver returns them (see {@link hydrate} and {@link fingerprint}), so that what a
+   * every response: rows as the driver returns them (see {@link hydrate} and {@link sameRow}), so that what a
    * response shows of a record it has shown before is taken from a cache without converting the row again.
    *
    * Sorted here rather than by an ORDER BY: SQLite walks the slot index either way, yet the ORDER BY made the query
@@ -89,9 +89,9 @@ export class FileRecordsRepository {
     return this.lean.select.hydrate(row as unknown as Record<string, unknown>);
   }
 
-  /** A string that differs whenever any column of a row of {@link findForOwners} does (see LeanSelect.fingerprint). */
-  fingerprint(row: StoredFileRow): string {
-    return this.lean.select.fingerprint(row as unknown as Record<string, unknown>);
+  /** Whether two rows of {@link findForOwners} hold the same values (see LeanSelect.sameRow). */
+  sameRow(a: StoredFileRow, b: StoredFileRow): boolean {
+    return this.lean.select.sameRow(a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>);
   }
 
   /** Which of these storage keys belong to a record: as its file, or as one of its image variants. */

@@ -58,8 +58,9 @@ describe('FileFieldResolver', () => {
       const ids = owners.get('box') ?? [];
       return Promise.resolve(rows.filter((r) => ids.includes(r.attachmentId)).map((r) => ({ ...r })));
     });
-    // Rows come converted already; the fingerprint tells every value apart.
-    const fileRecords = { findForOwners, hydrate: (row: FileRecord) => row, fingerprint: JSON.stringify };
+    // Rows come converted already.
+    const sameRow = (a: FileRecord, b: FileRecord) => JSON.stringify(a) === JSON.stringify(b);
+    const fileRecords = { findForOwners, hydrate: (row: FileRecord) => row, sameRow };
     const storage = new FakeFileStorage();
     clock = new FakeClock(Date.UTC(2026, 10, 23, 10, 20));
     const options = resolveFileFieldsOptions({ storage, publicUrl: 'https://api.example.com' });

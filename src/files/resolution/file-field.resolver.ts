@@ -9,8 +9,8 @@ import { collectMatches } from './response-walker.js';
 import { FileVariants } from '../images/file-variants.service.js';
 
 /**
- * Records as responses show them, by fingerprint of their row, for the URL window they were made in: every response
- * that shows a record again takes it from here, without converting its row or looking up its URLs.
+ * Records as responses show them, by id with the row they were made of, for the URL window they were made in: every
+ * response that shows a record again, unchanged, takes it from here without converting its row or looking up URLs.
  */
 const PRESENTED_LIMIT = 5_000;
 
@@ -21,7 +21,7 @@ const PRESENTED_LIMIT = 5_000;
  */
 @Injectable()
 export class FileFieldResolver {
-  private readonly presented = new WindowCache<FileRecordDto>(PRESENTED_LIMIT);
+  private readonly presented = new WindowCache<number, Presented>(PRESENTED_LIMIT);
 
   constructor(
     private readonly registry: FileFieldRegistry,
@@ -57,15 +57,23 @@ export class FileFieldResolver {
    * The record as responses show it, made once per window for the same row and shared by the responses that show it
    * (so frozen). One with a variant still being made is made anew each time, which starts making it if need be.
    */
-  private present(row: StoredFileRow, field: FileFieldDefinition, presented: Map<string, FileRecordDto>) {
-    const fingerprint = this.fileRecords.fingerprint(row);
-    const known = presented.get(fingerprint);
-    if (known) return known;
+  private present(row: StoredFileRow, field: FileFieldDefinition, presented: Map<number, Presented>) {
+    const known = presented.get(row.id);
+    if (known && this.fileRecords.sameRow(known.row, row)) return known.dto;
+    const stored = { ...row };
     const record = this.fileRecords.hydrate(row);
     const dto = field.variants ? this.variants.toDto(record) : FileRecordDto.from(record, this.urls.urlOf(record));
-    if (!dto.variants || !Object.values(dto.variants).includes(null)) presented.set(fingerprint, deepFreeze(dto));
+    if (!dto.variants || !Object.values(dto.variants).includes(null)) {
+      presented.set(row.id, { row: stored, dto: deepFreeze(dto) });
+    }
     return dto;
   }
+}
+
+/** A record as shown, and the row it was made of. */
+interface Presented {
+  row: StoredFileRow;
+  dto: FileRecordDto;
 }
 
 /** Freezes the object and every object in it. */

@@ -59,7 +59,7 @@ export class FakeFileRecordsRepository implements Public<FileRecordsRepository> 
       .sort(bySlot)
       .map(copy);
   hydrate = (row: FileRecord) => row;
-  fingerprint = (row: FileRecord) => JSON.stringify(row);
+  sameRow = (a: FileRecord, b: FileRecord) => JSON.stringify(a) === JSON.stringify(b);
   existingStorageKeys = async (keys: readonly string[]) =>
     new Set(this.rows.flatMap(storedKeysOf).filter((key) => keys.includes(key)));
   findById = async (id: number) => {

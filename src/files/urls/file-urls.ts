@@ -36,7 +36,7 @@ export class FileUrls implements OnModuleInit {
   private readonly ttlSeconds: number;
   /** `https://api.example.com/files/`. */
   private readonly base: string;
-  private readonly cache = new WindowCache<string>(CACHE_SIZE);
+  private readonly cache = new WindowCache<string, string>(CACHE_SIZE);
   private direct?: DirectUrlSigner;
 
   constructor(
