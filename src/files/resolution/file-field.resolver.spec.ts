@@ -131,6 +131,21 @@ describe('FileFieldResolver', () => {
     expect([one.photo, two.photo, three.photo]).toEqual([null, { id: 5, variants: {} }, null]);
   });
 
+  it('writes the dates of entities as JSON would for a response, and only for a response', async () => {
+    const dated = () =>
+      Object.assign(box(1), { made: new Date(Date.UTC(2026, 10, 23, 10, 20, 5, 7)), lost: new Date(NaN) });
+    const expected = JSON.stringify(await resolver.resolve(dated()));
+    const kept = (await resolver.resolve(dated())) as unknown as Record<string, unknown>;
+    expect(kept.made).toBeInstanceOf(Date);
+
+    const written = (await resolver.resolveForJson({ items: [dated()] })).items[0] as unknown as Record<
+      string,
+      unknown
+    >;
+    expect([written.made, written.lost]).toEqual(['2026-11-23T10:20:05.007Z', null]);
+    expect(JSON.stringify(written)).toBe(expected);
+  });
+
   it('does not query when the body holds no attachable entity', async () => {
     await expect(resolver.resolve({ hello: 'world' })).resolves.toEqual({ hello: 'world' });
     expect(findForOwners).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
-import { FileRecordDto } from '../file-record.dto.js';
+import { FileRecordDto, isoString } from '../file-record.dto.js';
 import { FileRecordsRepository, type StoredFileRow } from '../file-records.repository.js';
 import { FileUrls } from '../urls/file-urls.js';
 import { WindowCache } from '../urls/window-cache.js';
@@ -31,9 +31,24 @@ export class FileFieldResolver {
   ) {}
 
   async resolve<T>(body: T): Promise<T> {
-    if (this.registry.size === 0) return body;
+    await this.fill(body);
+    return body;
+  }
+
+  /**
+   * {@link resolve} for a body about to be written as JSON, as the interceptor writes every response: each entity's
+   * own Date values are also replaced by the text JSON.stringify would write for them (see {@link asJsonDates}).
+   */
+  async resolveForJson<T>(body: T): Promise<T> {
+    for (const entity of await this.fill(body)) asJsonDates(entity);
+    return body;
+  }
+
+  /** Fills the file fields of the body's entities; returns those entities. */
+  private async fill(body: unknown): Promise<Array<Record<string, unknown>>> {
+    if (this.registry.size === 0) return [];
     const found = collectMatches(body, (value) => this.registry.forInstance(value));
-    if (found.length === 0) return body;
+    if (found.length === 0) return [];
     const owners = found.map(([entity, type]) => ({
       entity: entity as Record<string, unknown>,
       type,
@@ -50,7 +65,7 @@ export class FileFieldResolver {
         else entity[field.name] = rows ? present(rows[0]) : null;
       }
     }
-    return body;
+    return owners.map(({ entity }) => entity);
   }
 
   /**
@@ -74,6 +89,18 @@ export class FileFieldResolver {
 interface Presented {
   row: StoredFileRow;
   dto: FileRecordDto;
+}
+
+/**
+ * Replaces the Date values of the object's properties by what their `toJSON()` gives, formatted here: V8's
+ * JSON.stringify calls each Date's `toJSON` on a slow path, which took a quarter of the CPU of a list of 50 entities
+ * with two timestamps each.
+ */
+function asJsonDates(entity: Record<string, unknown>): void {
+  for (const key in entity) {
+    const value = entity[key];
+    if (value instanceof Date) entity[key] = Number.isFinite(value.getTime()) ? isoString(value) : null;
+  }
 }
 
 /** Freezes the object and every object in it. */

@@ -26,14 +26,14 @@ const resolveFileFields: NestInterceptor = {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const resolver = context.getType() === 'http' && resolvers.get(context.switchToHttp().getRequest<Request>().app);
     if (!resolver) return next.handle();
-    return next.handle().pipe(mergeMap((body: unknown) => from(resolver.resolve(body))));
+    return next.handle().pipe(mergeMap((body: unknown) => from(resolver.resolveForJson(body))));
   },
 };
 
 /**
  * Resolves the `@FileField()` properties of every entity in every HTTP response (one entity, an array, a paginated
  * wrapper, or entities nested deeper), whichever controller returned it, except those marked
- * `@ReturnsNoEntities()`. Bound per handler rather than as a global interceptor: a global one puts every request,
+ * `@ReturnsNoEntities()`; the entities' dates are then written as their JSON (FileFieldResolver.resolveForJson). Bound per handler rather than as a global interceptor: a global one puts every request,
  * a token request included, through NestJS's interceptor chain (about a fifth of a small request's time).
  */
 @Injectable()
