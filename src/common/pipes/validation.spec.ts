@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { ValidationFailedError, type FieldViolation } from '../errors/validation-failed.error.js';
 import { createValidationPipe } from './validation.js';
 
@@ -56,5 +56,51 @@ describe('createValidationPipe', () => {
   it('still refuses null for a required property by its rules', async () => {
     const [name] = await violations({ name: null, contact: { email: 'a@example.org' } });
     expect(name.messages[0]).toBe('name must be a string');
+  });
+});
+
+describe('createValidationPipe on query strings', () => {
+  let checks = 0;
+
+  class PageQuery {
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt()
+    @Max(100)
+    @ValidateBy({ name: 'counted', validator: { validate: () => ++checks > 0 } })
+    limit = 20;
+
+    @IsOptional()
+    @IsString({ each: true })
+    tags?: string[];
+  }
+
+  const query = (value: unknown, pipe = createValidationPipe()) =>
+    pipe.transform(value, { type: 'query', metatype: PageQuery }) as Promise<PageQuery>;
+
+  it('validates a query it has accepted once only, and gives each request a DTO of its own', async () => {
+    const pipe = createValidationPipe();
+    const first = await query({ limit: '50', tags: ['a', 'b'] }, pipe);
+    checks = 0;
+    const second = await query({ limit: '50', tags: ['a', 'b'] }, pipe);
+    expect(checks).toBe(0);
+    expect(second).toBeInstanceOf(PageQuery);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    second.limit = 1;
+    expect((await query({ limit: '50', tags: ['a', 'b'] }, pipe)).limit).toBe(50);
+    // What the DTO holds is shared, and frozen.
+    expect(Object.isFrozen(second.tags)).toBe(true);
+
+    await query({ limit: '51', tags: ['a', 'b'] }, pipe);
+    expect(checks).toBe(1);
+  });
+
+  it('refuses a refused query every time, and validates a body every time', async () => {
+    const pipe = createValidationPipe();
+    for (let i = 0; i < 2; i++) await expect(query({ limit: '500' }, pipe)).rejects.toThrow(ValidationFailedError);
+    checks = 0;
+    for (let i = 0; i < 2; i++) await pipe.transform({ limit: 5 }, { type: 'body', metatype: PageQuery });
+    expect(checks).toBe(2);
   });
 });

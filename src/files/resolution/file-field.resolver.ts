@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { deepFreeze } from '../../common/deep-freeze.js';
 import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
 import { FileRecordDto, isoString } from '../file-record.dto.js';
 import { FileRecordsRepository, type StoredFileRow } from '../file-records.repository.js';
@@ -101,15 +102,6 @@ function asJsonDates(entity: Record<string, unknown>): void {
     const value = entity[key];
     if (value instanceof Date) entity[key] = Number.isFinite(value.getTime()) ? isoString(value) : null;
   }
-}
-
-/** Freezes the object and every object in it. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 function idOf(entity: object, type: AttachableEntity): number | undefined {
