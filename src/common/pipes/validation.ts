@@ -20,8 +20,10 @@ class ServiceValidationPipe extends ValidationPipe {
     const key = metadata.type === 'query' && metatype && this.toValidate(metadata) ? JSON.stringify(value) : undefined;
     if (!metatype || key === undefined || key.length > QUERY_MEMO_MAX_LENGTH) return super.transform(value, metadata);
     let accepted = this.accepted.get(metatype);
-    if (!accepted || accepted.size >= QUERY_MEMO_LIMIT)
-      this.accepted.set(metatype, (accepted = new Map<string, object>()));
+    if (!accepted || accepted.size >= QUERY_MEMO_LIMIT) {
+      accepted = new Map<string, object>();
+      this.accepted.set(metatype, accepted);
+    }
     let dto = accepted.get(key);
     if (!dto) {
       dto = deepFreeze((await super.transform(value, metadata)) as object);
