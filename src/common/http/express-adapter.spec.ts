@@ -1,7 +1,9 @@
 import type { Express, Request, Response } from 'express';
 import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deepFreeze } from '../deep-freeze.js';
 import { ServiceExpressAdapter } from './express-adapter.js';
+import { holdsKeptJsonText, keepJsonText } from './json-text.js';
 
 describe('ServiceExpressAdapter', () => {
   let server: Server;
@@ -16,12 +18,23 @@ describe('ServiceExpressAdapter', () => {
     app.get('/echo/:name', (req: Request, res: Response) => {
       res.json({ name: req.params.name, query: req.query, host: req.get('host') });
     });
+    app.get('/kept', (req: Request, res: Response) => {
+      if (req.query.spaces) app.set('json spaces', 2);
+      if (req.query.type) res.type('application/problem+json');
+      const body = { items: [kept, { other: kept }], at: new Date(0) };
+      holdsKeptJsonText(body);
+      res.json(body);
+      app.set('json spaces', undefined);
+    });
     server = adapter.getHttpServer();
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
       born.push({ request: Object.getPrototypeOf(req) as object, response: Object.getPrototypeOf(res) as object });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
+
+  const kept = deepFreeze({ id: 1, name: 'kept', variants: { thumb: { width: 2 } } });
+  keepJsonText(kept);
 
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
@@ -37,5 +50,20 @@ describe('ServiceExpressAdapter', () => {
     expect(app.response).toBeInstanceOf(ServerResponse);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ name: 'files', query: { limit: '5' }, host: `127.0.0.1:${port}` });
+  });
+
+  it("answers res.json with the JSON text kept for shared values, as Express's own res.json would", async () => {
+    const { port } = server.address() as AddressInfo;
+    const expected = { items: [kept, { other: kept }], at: '1970-01-01T00:00:00.000Z' };
+
+    const plain = await fetch(`http://127.0.0.1:${port}/kept`);
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await plain.text()).toBe(JSON.stringify(expected));
+
+    // A Content-Type already set is kept; Express's settings, when set, are honoured by Express's own res.json.
+    const typed = await fetch(`http://127.0.0.1:${port}/kept?type=1`);
+    expect(typed.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    const spaced = await fetch(`http://127.0.0.1:${port}/kept?spaces=1`);
+    expect(await spaced.text()).toBe(JSON.stringify(expected, null, 2));
   });
 });

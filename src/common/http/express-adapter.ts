@@ -1,11 +1,12 @@
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Express } from 'express';
+import type { Express, Response } from 'express';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { toJson } from './json-text.js';
 
 /**
  * Nest's Express adapter, with an HTTP server that creates each request and response with Express's prototypes
- * already in place.
+ * already in place, and `res.json` writing the JSON text kept for shared values (see json-text.ts).
  *
  * Express gives every request and response its application's prototypes with `Object.setPrototypeOf`, on arrival.
  * On Node.js 22's V8 every property stored on such an object afterwards (Express, Nest, the router and pino-http store
@@ -14,6 +15,19 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
  * by that call. Node.js 24's V8 does not have the problem; there this changes nothing.
  */
 export class ServiceExpressAdapter extends ExpressAdapter {
+  constructor() {
+    super();
+    const app = this.getInstance<Express>();
+    const json = app.response.json;
+    // Express's own res.json, with toJson for JSON.stringify; its settings (a replacer, spaces, escaping) are not
+    // used by the service, and when one is set Express's own is used.
+    app.response.json = function (this: Response, body: unknown) {
+      if (app.get('json replacer') || app.get('json spaces') || app.get('json escape')) return json.call(this, body);
+      if (!this.get('Content-Type')) this.set('Content-Type', 'application/json');
+      return this.send(toJson(body));
+    };
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     // Options this service does not use, left to Nest's own server.
     if (options.httpsOptions || options.return503OnClosing || options.forceCloseConnections) {

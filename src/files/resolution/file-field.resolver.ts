@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { deepFreeze } from '../../common/deep-freeze.js';
+import { hasKeptJsonText, holdsKeptJsonText, keepJsonText } from '../../common/http/json-text.js';
 import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
 import { FileRecordDto, isoString } from '../file-record.dto.js';
 import { FileRecordsRepository, type StoredFileRow } from '../file-records.repository.js';
@@ -38,18 +39,22 @@ export class FileFieldResolver {
 
   /**
    * {@link resolve} for a body about to be written as JSON, as the interceptor writes every response: each entity's
-   * own Date values are also replaced by the text JSON.stringify would write for them (see {@link asJsonDates}).
+   * own Date values are also replaced by the text JSON.stringify would write for them (see {@link asJsonDates}), and a
+   * body showing records whose JSON text is kept is marked for res.json to copy that text (see json-text.ts).
    */
   async resolveForJson<T>(body: T): Promise<T> {
-    for (const entity of await this.fill(body)) asJsonDates(entity);
+    const { entities, keptText } = await this.fill(body);
+    for (const entity of entities) asJsonDates(entity);
+    if (keptText) holdsKeptJsonText(body as object);
     return body;
   }
 
-  /** Fills the file fields of the body's entities; returns those entities. */
-  private async fill(body: unknown): Promise<Array<Record<string, unknown>>> {
-    if (this.registry.size === 0) return [];
+  /** Fills the file fields of the body's entities; returns those entities, and whether a record's text is kept. */
+  private async fill(body: unknown): Promise<{ entities: Array<Record<string, unknown>>; keptText: boolean }> {
+    const none = { entities: [], keptText: false };
+    if (this.registry.size === 0) return none;
     const found = collectMatches(body, (value) => this.registry.forInstance(value));
-    if (found.length === 0) return [];
+    if (found.length === 0) return none;
     const owners = found.map(([entity, type]) => ({
       entity: entity as Record<string, unknown>,
       type,
@@ -57,21 +62,27 @@ export class FileFieldResolver {
     }));
     const byOwner = groupByOwner(await this.fileRecords.findForOwners(idsByType(owners)));
     const presented = this.presented.of(this.urls.window().start);
+    let keptText = false;
     for (const { entity, type, id } of owners) {
       const files = byOwner.get(`${type.type}:${id}`);
       for (const field of type.fields.values()) {
         const rows = files?.get(field.name);
-        const present = (row: StoredFileRow) => this.present(row, field, presented);
+        const present = (row: StoredFileRow) => {
+          const dto = this.present(row, field, presented);
+          keptText ||= hasKeptJsonText(dto);
+          return dto;
+        };
         if (field.multi) entity[field.name] = rows ? rows.map(present) : [];
         else entity[field.name] = rows ? present(rows[0]) : null;
       }
     }
-    return owners.map(({ entity }) => entity);
+    return { entities: owners.map(({ entity }) => entity), keptText };
   }
 
   /**
    * The record as responses show it, made once per window for the same row and shared by the responses that show it
-   * (so frozen). One with a variant still being made is made anew each time, which starts making it if need be.
+   * (so frozen, and written as JSON text kept with it). One with a variant still being made is made anew each time,
+   * which starts making it if need be.
    */
   private present(row: StoredFileRow, field: FileFieldDefinition, presented: Map<number, Presented>) {
     const known = presented.get(row.id);
@@ -81,6 +92,7 @@ export class FileFieldResolver {
     const dto = field.variants ? this.variants.toDto(record) : FileRecordDto.from(record, this.urls.urlOf(record));
     if (!dto.variants || !Object.values(dto.variants).includes(null)) {
       presented.set(row.id, { row: stored, dto: deepFreeze(dto) });
+      keepJsonText(dto);
     }
     return dto;
   }
