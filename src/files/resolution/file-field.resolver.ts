@@ -64,16 +64,16 @@ export class FileFieldResolver {
     const presented = this.presented.of(this.urls.window().start);
     let keptText = false;
     for (const { entity, type, id } of owners) {
-      const files = byOwner.get(`${type.type}:${id}`);
+      const files = id === undefined ? undefined : byOwner.get(type.type)?.get(id);
       for (const field of type.fields.values()) {
         const rows = files?.get(field.name);
-        const present = (row: StoredFileRow) => {
-          const dto = this.present(row, field, presented);
-          keptText ||= hasKeptJsonText(dto);
-          return dto;
-        };
-        if (field.multi) entity[field.name] = rows ? rows.map(present) : [];
-        else entity[field.name] = rows ? present(rows[0]) : null;
+        if (!rows) {
+          entity[field.name] = field.multi ? [] : null;
+          continue;
+        }
+        const shown = rows.map((row) => this.present(row, field, presented));
+        keptText ||= shown.some(hasKeptJsonText);
+        entity[field.name] = field.multi ? shown : shown[0];
       }
     }
     return { entities: owners.map(({ entity }) => entity), keptText };
@@ -130,12 +130,14 @@ function idsByType(owners: Array<{ type: AttachableEntity; id: number | undefine
   return new Map([...ids].map(([type, set]) => [type, [...set]]));
 }
 
-/** `type:id` → field → records, keeping the query's sort order. */
-function groupByOwner(records: StoredFileRow[]): Map<string, Map<string, StoredFileRow[]>> {
-  const grouped = new Map<string, Map<string, StoredFileRow[]>>();
+/** type → id → field → records, keeping the query's sort order. */
+function groupByOwner(records: StoredFileRow[]): Map<string, Map<number, Map<string, StoredFileRow[]>>> {
+  const grouped = new Map<string, Map<number, Map<string, StoredFileRow[]>>>();
   for (const record of records) {
-    const key = `${record.attachmentType}:${record.attachmentId}`;
-    const fields = grouped.get(key) ?? grouped.set(key, new Map()).get(key)!;
+    let owners = grouped.get(record.attachmentType);
+    if (!owners) grouped.set(record.attachmentType, (owners = new Map<number, Map<string, StoredFileRow[]>>()));
+    let fields = owners.get(record.attachmentId);
+    if (!fields) owners.set(record.attachmentId, (fields = new Map<string, StoredFileRow[]>()));
     const list = fields.get(record.field);
     if (list) list.push(record);
     else fields.set(record.field, [record]);

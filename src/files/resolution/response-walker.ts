@@ -3,9 +3,10 @@ const MAX_DEPTH = 32;
 /** Values the walker never looks inside: bytes, streams, dates and other opaque objects. */
 function isOpaque(value: object): boolean {
   return (
+    // Dates first: the opaque values responses hold most.
+    value instanceof Date ||
     ArrayBuffer.isView(value) ||
     value instanceof ArrayBuffer ||
-    value instanceof Date ||
     value instanceof Map ||
     value instanceof Set ||
     value instanceof Promise ||
