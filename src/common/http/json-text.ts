@@ -41,7 +41,7 @@ export function toJson(value: unknown): string | undefined {
   return write(value, '', parts, []) ? parts.join('') : undefined;
 }
 
-/** Property names as written, `"name":`, for the names responses use (bounded: names come from the code). */
+/** Property names as written, `"name":`, for the names responses use (bounded: some names come from data). */
 const names = new Map<string, string>();
 const NAMES_LIMIT = 1_000;
 
