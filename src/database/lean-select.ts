@@ -76,7 +76,9 @@ export class LeanSelect<T extends object> {
     return rows.map((row) => this.hydrate(row));
   }
 
-  /** Converts a row of a query built from {@link selectFrom}, in place, into a plain object with the entity's values. */
+  /**
+   * Converts a row of a query built from {@link selectFrom}, in place, into a plain object with the entity's values.
+   */
   hydrate(row: Record<string, unknown>): T {
     for (const { property, hydrate } of this.columns) if (hydrate) row[property] = hydrate(row[property]);
     return row as T;

@@ -1,7 +1,10 @@
 import { deepFreeze } from '../deep-freeze.js';
 import { holdsKeptJsonText, keepJsonText, toJson } from './json-text.js';
 
-/** toJson of a body marked as holding kept text: the path that looks for it, which must write what JSON.stringify does. */
+/**
+ * toJson of a body marked as holding kept text: the path that looks for it, which must write what JSON.stringify
+ * does.
+ */
 function marked(value: unknown): string | undefined {
   if (typeof value === 'object' && value !== null) holdsKeptJsonText(value);
   return toJson(value);

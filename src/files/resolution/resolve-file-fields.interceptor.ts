@@ -33,8 +33,9 @@ const resolveFileFields: NestInterceptor = {
 /**
  * Resolves the `@FileField()` properties of every entity in every HTTP response (one entity, an array, a paginated
  * wrapper, or entities nested deeper), whichever controller returned it, except those marked
- * `@ReturnsNoEntities()`; the entities' dates are then written as their JSON (FileFieldResolver.resolveForJson). Bound per handler rather than as a global interceptor: a global one puts every request,
- * a token request included, through NestJS's interceptor chain (about a fifth of a small request's time).
+ * `@ReturnsNoEntities()`; the entities' dates are then written as their JSON (FileFieldResolver.resolveForJson).
+ * Bound per handler rather than as a global interceptor: a global one puts every request, a token request included,
+ * through NestJS's interceptor chain (about a fifth of a small request's time).
  */
 @Injectable()
 export class ResolveFileFieldsInterceptor implements OnModuleInit, OnApplicationShutdown {
