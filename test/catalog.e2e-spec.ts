@@ -98,6 +98,19 @@ describe('Example catalog: products and articles', () => {
       expect(next.items[0]).toHaveProperty('attachments', []);
     });
 
+    it('counts them all on a page past the end, which is empty', async () => {
+      const { total } = (await api().get('/articles?limit=1').expect(200)).body;
+      const past = (await api().get(`/articles?offset=${total}`).expect(200)).body;
+      expect(past).toEqual({ items: [], total, limit: 20, offset: total });
+      const last = (
+        await api()
+          .get(`/articles?limit=5&offset=${total - 1}`)
+          .expect(200)
+      ).body;
+      expect(last.items).toHaveLength(1);
+      expect(last.total).toBe(total);
+    });
+
     it.each(['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'limit=2.5', 'page=2'])('400 for %s', async (query) => {
       expectProblem(await api().get(`/articles?${query}`), 400, 'validation-failed');
     });
@@ -137,5 +150,7 @@ describe('Example catalog: products and articles', () => {
     expect(fifty.files).toBe(1);
     expect(five.files).toBe(1);
     expect(fifty.all).toBe(five.all);
+    // The page and the number of all products in one query, the files in one more.
+    expect(fifty.all).toBe(2);
   });
 });

@@ -16,7 +16,9 @@ const TIMESTAMP_TYPES = new Set<unknown>(['datetime', 'timestamp', 'timestamp wi
  * counting see it like any other query. For entities without relations, embedded columns or afterLoad listeners.
  */
 export class LeanSelect<T extends object> {
-  /** `SELECT "a" AS "a", … FROM "table"`, each column under its property name. */
+  /** `"a" AS "a", …`: the entity's columns, each under its property name. */
+  readonly columnList: string;
+  /** `SELECT {@link columnList} FROM "table"`. */
   readonly selectFrom: string;
   private readonly metadata: EntityMetadata;
   private readonly columns: ReadonlyArray<{ property: string; hydrate: Hydrate | undefined }>;
@@ -36,9 +38,10 @@ export class LeanSelect<T extends object> {
     }
     const driver = dataSource.driver;
     const selected = this.metadata.columns.filter((column) => column.isSelect && !column.isVirtual);
-    this.selectFrom =
-      `SELECT ${selected.map((c) => `${driver.escape(c.databaseName)} AS ${driver.escape(c.propertyName)}`).join(', ')}` +
-      ` FROM ${this.table}`;
+    this.columnList = selected
+      .map((c) => `${driver.escape(c.databaseName)} AS ${driver.escape(c.propertyName)}`)
+      .join(', ');
+    this.selectFrom = `SELECT ${this.columnList} FROM ${this.table}`;
     this.columns = selected.map((column) => ({
       property: column.propertyName,
       hydrate: hydratorFor(dataSource, column),
@@ -96,7 +99,11 @@ export class LeanSelect<T extends object> {
 
   /** Runs a query built from {@link selectFrom} and returns its rows as entity instances, as TypeORM would. */
   async entities(sql: string, parameters: readonly unknown[]): Promise<T[]> {
-    const rows = await this.raw(sql, parameters);
+    return this.toEntities(await this.raw(sql, parameters));
+  }
+
+  /** Rows of a query that selects {@link columnList} as entity instances; other columns they hold are left out. */
+  toEntities(rows: ReadonlyArray<Record<string, unknown>>): T[] {
     const Target = this.metadata.target as new () => T;
     return rows.map((row) => {
       const entity = new Target() as Record<string, unknown>;
