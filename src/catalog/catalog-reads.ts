@@ -12,6 +12,9 @@ export class CatalogReads<T extends object> {
   private readonly byIdSql: string;
 
   constructor(dataSource: DataSource, target: EntityTarget<T>) {
+    if (dataSource.getMetadata(target).findColumnWithPropertyName(PAGE_TOTAL)) {
+      throw new Error(`CatalogReads: a property named ${PAGE_TOTAL} would be shadowed by the page query's count`);
+    }
     const select = (this.select = new LeanSelect(dataSource, target));
     const id = select.column('id');
     // `? + 0` rather than `?`: SQLite (3.54) reads a bare LIMIT or OFFSET parameter's value to plan with, so binding
