@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import type { DataSource } from 'typeorm';
 import { FileVariants } from '../src/files/images/file-variants.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { expectProblem, PNG } from './support/fixtures.js';
@@ -71,6 +72,36 @@ describe('Example catalog: products and articles', () => {
   it('answers a malformed JSON body with a 400 problem', async () => {
     const res = await api().post('/products').set('Content-Type', 'application/json').send('{"name": ');
     expectProblem(res, 400);
+  });
+
+  it('parses the statements of a read once, not once per request', async () => {
+    const { id } = (await api().post('/products').send({ name: 'Prepared' }).expect(201)).body;
+    await api().post(`/files/product/${id}/gallery`).attach('file', PNG, 'g.png').expect(201);
+    await t.app.get(FileVariants).settled();
+    const read = () => api().get(`/products/${id}`).expect(200);
+    await read();
+    if (t.dataSource.options.type === 'postgres') {
+      const before = await preparedRuns(t.dataSource);
+      for (let i = 0; i < 5; i++) await read();
+      const after = await preparedRuns(t.dataSource);
+      const ran = (pattern: RegExp) =>
+        [...after]
+          .filter(([sql]) => pattern.test(sql))
+          .reduce((n, [sql, runs]) => n + runs - (before.get(sql) ?? 0), 0);
+      // Named statements, run again on each request: the product by id, and its files (one text for any number of
+      // owners). At least 5: a connection busy elsewhere during the first count leaves its earlier runs out of it.
+      expect(ran(/FROM "(\w+"\.")?products" WHERE "id" = \$1$/)).toBeGreaterThanOrEqual(5);
+      expect(ran(/FROM "(\w+"\.")?file_records" WHERE .*"attachment_id" = ANY\(\$2\)/)).toBeGreaterThanOrEqual(5);
+    } else {
+      // better-sqlite3: TypeORM keeps the statements it prepared.
+      const connection = (t.dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): unknown } })
+        .databaseConnection;
+      const prepare = jest.spyOn(connection, 'prepare');
+      for (let i = 0; i < 5; i++) await read();
+      const own = prepare.mock.calls.filter(([sql]) => /"(products|file_records)"/.test(sql));
+      prepare.mockRestore();
+      expect(own).toEqual([]);
+    }
   });
 
   it('400 for an id that is not a positive integer', async () => {
@@ -154,3 +185,26 @@ describe('Example catalog: products and articles', () => {
     expect(fifty.all).toBe(2);
   });
 });
+
+/**
+ * How many times each named statement ran, over every idle connection of the DataSource's pool (PostgreSQL keeps
+ * them per connection; pg-pool hands out its idle connections first).
+ */
+async function preparedRuns(dataSource: DataSource): Promise<Map<string, number>> {
+  type Client = { query(sql: string): Promise<{ rows: Array<{ statement: string; runs: number }> }>; release(): void };
+  const pool = (dataSource.driver as unknown as { master: { idleCount: number; connect(): Promise<Client> } }).master;
+  const clients: Client[] = [];
+  for (let i = pool.idleCount; i > 0; i--) clients.push(await pool.connect());
+  const runs = new Map<string, number>();
+  try {
+    for (const client of clients) {
+      const { rows } = await client.query(
+        'SELECT statement, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements',
+      );
+      for (const row of rows) runs.set(row.statement, (runs.get(row.statement) ?? 0) + row.runs);
+    }
+  } finally {
+    for (const client of clients) client.release();
+  }
+  return runs;
+}

@@ -113,6 +113,15 @@ describe('LeanSelect', () => {
     expect(() => lean.column('extra')).toThrow(/no column extra/);
   });
 
+  it('writes a membership condition after the parameters already bound, and binds its values', async () => {
+    const parameters: unknown[] = ['a'];
+    const condition = `${lean.column('displayName')} = ? AND ${lean.oneOf(lean.column('id'), [1, 2, 3], parameters)}`;
+    expect(condition).toBe('"display_name" = ? AND "id" IN (?, ?, ?)');
+    expect(parameters).toEqual(['a', 1, 2, 3]);
+    const rows = await lean.plain(`${lean.selectFrom} WHERE ${condition}`, parameters);
+    expect(rows.map((row) => row.id)).toEqual([1]);
+  });
+
   it('refuses entities with afterLoad listeners, which it would skip', () => {
     expect(() => new LeanSelect(dataSource, Watched)).toThrow(/afterLoad/);
   });

@@ -1,4 +1,5 @@
 import type { DataSource, EntityMetadata, EntityTarget } from 'typeorm';
+import { PreparedStatements } from './prepared-statements.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
 
@@ -12,8 +13,10 @@ const TIMESTAMP_TYPES = new Set<unknown>(['datetime', 'timestamp', 'timestamp wi
 /**
  * A hot read without TypeORM's query building and entity hydration: the column list and table of one entity
  * escaped once, rows converted with a converter per column chosen once (the driver's own conversion where a
- * column needs more than a pass-through). The SQL still runs through the DataSource, so logging and query
- * counting see it like any other query. For entities without relations, embedded columns or afterLoad listeners.
+ * column needs more than a pass-through). On PostgreSQL the queries run as named prepared statements (see
+ * {@link PreparedStatements}), elsewhere through the DataSource (better-sqlite3's statements are kept prepared by
+ * TypeORM); either way the DataSource's logger sees them, like any other query. For entities without relations,
+ * embedded columns or afterLoad listeners.
  */
 export class LeanSelect<T extends object> {
   /** `"a" AS "a", …`: the entity's columns, each under its property name. */
@@ -22,6 +25,7 @@ export class LeanSelect<T extends object> {
   readonly selectFrom: string;
   private readonly metadata: EntityMetadata;
   private readonly columns: ReadonlyArray<{ property: string; hydrate: Hydrate | undefined }>;
+  private readonly prepared: PreparedStatements | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -46,6 +50,7 @@ export class LeanSelect<T extends object> {
       property: column.propertyName,
       hydrate: hydratorFor(dataSource, column),
     }));
+    this.prepared = dataSource.options.type === 'postgres' ? new PreparedStatements(dataSource) : undefined;
   }
 
   /** The escaped table name (with its schema, if any). */
@@ -68,9 +73,23 @@ export class LeanSelect<T extends object> {
     return this.dataSource.driver.createParameter(`p${index}`, index);
   }
 
-  /** Runs any query and returns the driver's rows as they are. */
+  /**
+   * `column IN (…values)`, its values appended to `parameters`: on PostgreSQL `= ANY($n)` with one array parameter,
+   * so that the text, and the prepared statement, is the same for any number of values.
+   */
+  oneOf(column: string, values: readonly unknown[], parameters: unknown[]): string {
+    if (this.prepared) {
+      parameters.push([...values]);
+      return `${column} = ANY(${this.parameter(parameters.length - 1)})`;
+    }
+    const placeholders = values.map((_, i) => this.parameter(parameters.length + i)).join(', ');
+    parameters.push(...values);
+    return `${column} IN (${placeholders})`;
+  }
+
+  /** Runs a query of a few fixed texts (a prepared statement on PostgreSQL) and returns the driver's rows as they are. */
   raw(sql: string, parameters: readonly unknown[]): Promise<Array<Record<string, unknown>>> {
-    return this.dataSource.query(sql, [...parameters]);
+    return this.prepared ? this.prepared.query(sql, parameters) : this.dataSource.query(sql, [...parameters]);
   }
 
   /** Runs a query built from {@link selectFrom} and returns its rows as plain objects with the entity's values. */

@@ -73,11 +73,9 @@ export class FileRecordsRepository {
     const parameters: unknown[] = [];
     for (const [type, ids] of owners) {
       if (ids.length === 0) continue;
-      const placeholders = ids.map((_, i) => lean.select.parameter(parameters.length + 1 + i)).join(', ');
-      conditions.push(
-        `(${lean.type} = ${lean.select.parameter(parameters.length)} AND ${lean.id} IN (${placeholders}))`,
-      );
-      parameters.push(type, ...ids);
+      const typeIs = `${lean.type} = ${lean.select.parameter(parameters.length)}`;
+      parameters.push(type);
+      conditions.push(`(${typeIs} AND ${lean.select.oneOf(lean.id, ids, parameters)})`);
     }
     if (conditions.length === 0) return [];
     const rows = await lean.select.raw(`${lean.select.selectFrom} WHERE ${conditions.join(' OR ')}`, parameters);
