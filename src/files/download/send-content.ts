@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { streamGarbage } from '../stream-garbage.js';
 import type { FileRecord } from '../file-record.entity.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 import type { ByteRange } from '../storage/file-storage.js';
@@ -52,5 +53,8 @@ export async function sendContent(
     res.status(200);
   }
   res.set('Content-Length', String(range ? range.end - range.start + 1 : record.size));
+  // A listener beside the pipe: it starts nothing before the pipe is set up (the stream flows from the next tick),
+  // and the pipe's pause when the response pushes back holds it too.
+  stream.on('data', (chunk: Buffer) => streamGarbage.streamed(chunk.length));
   await pipeline(stream, res).catch(() => res.destroy());
 }
