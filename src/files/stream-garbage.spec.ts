@@ -24,6 +24,38 @@ describe('StreamGarbage', () => {
     expect(() => new StreamGarbage(undefined).streamed(COLLECT_EVERY_BYTES * 3)).not.toThrow();
   });
 
+  it('follows a download stream without taking its bytes or its backpressure from the destination', async () => {
+    const collect = jest.fn();
+    const garbage = new StreamGarbage(collect, 64 * 1024);
+    const source = Readable.from(Array.from({ length: 20 }, (_, i) => Buffer.alloc(16 * 1024, i)));
+    let emitted = 0;
+    let received = 0;
+    let mostAhead = 0;
+    // A slow destination with a small buffer: the source must wait for it rather than flow at the listener's pace.
+    const slow = new Writable({
+      highWaterMark: 16 * 1024,
+      write(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        setTimeout(done, 1);
+      },
+    });
+    garbage.follow(source);
+    source.on('data', (chunk: Buffer) => {
+      emitted += chunk.length;
+      mostAhead = Math.max(mostAhead, emitted - received);
+    });
+    await pipeline(source, slow);
+    expect(received).toBe(20 * 16 * 1024);
+    expect(mostAhead).toBeLessThanOrEqual(3 * 16 * 1024);
+    expect(collect).toHaveBeenCalledTimes(5);
+  });
+
+  it('leaves a stream alone without an exposed collector', () => {
+    const source = Readable.from([Buffer.alloc(10)]);
+    new StreamGarbage(undefined).follow(source);
+    expect(source.listenerCount('data')).toBe(0);
+  });
+
   it('is fed every byte that passes an upload inspector', async () => {
     const collect = jest.fn();
     const inspector = new ByteInspector({ garbage: new StreamGarbage(collect, 64 * 1024) });

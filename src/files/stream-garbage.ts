@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** V8's collector, as `--expose-gc` exposes it (npm start sets the flag); undefined otherwise. */
 type Collect = (options: { type: 'minor' }) => void;
 
@@ -30,6 +32,15 @@ export class StreamGarbage {
     if (this.sinceCollection < this.everyBytes) return;
     this.sinceCollection = 0;
     this.collect({ type: 'minor' });
+  }
+
+  /**
+   * Counts what a stream emits, with a listener beside the consumer the caller pipes it to next, in the same tick: the
+   * stream starts flowing only from the next tick, and the pipe's pause when its destination pushes back holds the
+   * listener too.
+   */
+  follow(stream: Readable): void {
+    if (this.collect) stream.on('data', (chunk: Buffer) => this.streamed(chunk.length));
   }
 }
 

@@ -53,8 +53,6 @@ export async function sendContent(
     res.status(200);
   }
   res.set('Content-Length', String(range ? range.end - range.start + 1 : record.size));
-  // A listener beside the pipe: it starts nothing before the pipe is set up (the stream flows from the next tick),
-  // and the pipe's pause when the response pushes back holds it too.
-  stream.on('data', (chunk: Buffer) => streamGarbage.streamed(chunk.length));
+  streamGarbage.follow(stream);
   await pipeline(stream, res).catch(() => res.destroy());
 }
