@@ -13,6 +13,12 @@ interface PgPool {
 const MAX_NAMED = 64;
 
 /**
+ * PostgreSQL's answer when a table's column changed type under a prepared statement ("cached plan must not change
+ * result type", feature_not_supported): once per connection, after which it plans the statement anew.
+ */
+const STALE_PLAN = '0A000';
+
+/**
  * Hot reads on PostgreSQL as named prepared statements (node-postgres's `name`): each pooled connection parses a
  * statement once and then only binds and runs it, where an unnamed statement is parsed, analysed and planned on every
  * run. PostgreSQL spent about 80 µs of CPU on a primary-key read unnamed, about 36 named.
@@ -37,13 +43,22 @@ export class PreparedStatements {
     const values = [...parameters];
     const logger = this.dataSource.logger;
     logger.logQuery(sql, values);
-    const pool = (this.dataSource.driver as unknown as { master: PgPool }).master;
+    const name = this.nameOf(sql);
     try {
-      return (await pool.query({ name: this.nameOf(sql), text: sql, values })).rows;
+      return await this.run(name, sql, values).catch((error: unknown) => {
+        // Another instance's migration changed a column's type: this run is retried unnamed rather than failed.
+        if (name === undefined || (error as { code?: unknown }).code !== STALE_PLAN) throw error;
+        return this.run(undefined, sql, values);
+      });
     } catch (error) {
       logger.logQueryError(error as Error, sql, values);
       throw new QueryFailedError(sql, values, error as Error);
     }
+  }
+
+  private async run(name: string | undefined, text: string, values: unknown[]) {
+    const pool = (this.dataSource.driver as unknown as { master: PgPool }).master;
+    return (await pool.query({ name, text, values })).rows;
   }
 
   /** `lean_` and 27 characters of the text's SHA-1 (within PostgreSQL's 63 bytes); undefined past the bound. */
