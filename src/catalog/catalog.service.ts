@@ -1,6 +1,7 @@
 import type { Repository } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { UnitOfWork } from '../database/unit-of-work.js';
+import type { JointFileReads } from '../files/index.js';
 import { CatalogReads } from './catalog-reads.js';
 import type { Page } from './catalog.dto.js';
 
@@ -20,13 +21,19 @@ export class CatalogService<T extends CatalogEntity> {
     private readonly repository: Repository<T>,
     private readonly unitOfWork: UnitOfWork,
     private readonly label: string,
+    private readonly jointFileReads?: JointFileReads,
   ) {}
 
   private readsOnce?: CatalogReads<T>;
 
   /** Lists and single reads, the hot paths, as lean queries; built on first use, once the DataSource is ready. */
   private get reads(): CatalogReads<T> {
-    return (this.readsOnce ??= new CatalogReads<T>(this.repository.manager.connection, this.repository.target));
+    const target = this.repository.target;
+    return (this.readsOnce ??= new CatalogReads<T>(
+      this.repository.manager.connection,
+      target,
+      typeof target === 'function' ? this.jointFileReads?.of(target) : undefined,
+    ));
   }
 
   async list(limit: number, offset: number): Promise<Page<T>> {

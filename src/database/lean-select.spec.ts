@@ -106,6 +106,18 @@ describe('LeanSelect', () => {
     expect(lean.hydrate(row)).toEqual(await dataSource.getRepository(Gizmo).findOneByOrFail({ id: 1 }));
   });
 
+  it("reads columns under prefixed names beside another statement's columns, and copies its own alone", async () => {
+    const prefixed = new LeanSelect(dataSource, Gizmo, 'g:');
+    expect(prefixed.selectList[0]).toBe('"id" AS "g:id"');
+    const sql = `SELECT ${prefixed.columnList}, 7 AS "id", 'x' AS "other" FROM ${prefixed.table} ORDER BY 1`;
+    const rows = await prefixed.raw(sql, []);
+    expect(prefixed.toEntities(rows)).toEqual(await dataSource.getRepository(Gizmo).find({ order: { id: 'ASC' } }));
+    const copy = prefixed.copyRow(rows[0]);
+    expect(Object.keys(copy)).toEqual(prefixed.selectList.map((column) => /AS "(.*)"$/.exec(column)![1]));
+    expect(prefixed.sameRow(copy, rows[0])).toBe(true);
+    expect(prefixed.sameRow(copy, { ...rows[0], 'g:note': 'other' })).toBe(false);
+  });
+
   it('escapes the table and columns and uses the driver placeholders', () => {
     expect(lean.table).toBe('"gizmos"');
     expect(lean.column('displayName')).toBe('"display_name"');

@@ -19,17 +19,24 @@ const TIMESTAMP_TYPES = new Set<unknown>(['datetime', 'timestamp', 'timestamp wi
  * embedded columns or afterLoad listeners.
  */
 export class LeanSelect<T extends object> {
-  /** `"a" AS "a", …`: the entity's columns, each under its property name. */
+  /** `"a" AS "a"`, …: each of the entity's columns under its property name (after the alias prefix, if any). */
+  readonly selectList: readonly string[];
+  /** {@link selectList}, comma-separated. */
   readonly columnList: string;
   /** `SELECT {@link columnList} FROM "table"`. */
   readonly selectFrom: string;
   private readonly metadata: EntityMetadata;
-  private readonly columns: ReadonlyArray<{ property: string; hydrate: Hydrate | undefined }>;
+  private readonly columns: ReadonlyArray<{ property: string; alias: string; hydrate: Hydrate | undefined }>;
   private readonly prepared: PreparedStatements | undefined;
 
+  /**
+   * @param aliasPrefix put before each column's name in the rows the queries return (e.g. `e:`), for a statement that
+   *   also selects another entity's columns: {@link toEntities} reads them back under their prefixed names.
+   */
   constructor(
     private readonly dataSource: DataSource,
     target: EntityTarget<T>,
+    aliasPrefix = '',
   ) {
     this.metadata = dataSource.getMetadata(target);
     if (this.metadata.relations.length > 0 || this.metadata.embeddeds.length > 0) {
@@ -42,12 +49,14 @@ export class LeanSelect<T extends object> {
     }
     const driver = dataSource.driver;
     const selected = this.metadata.columns.filter((column) => column.isSelect && !column.isVirtual);
-    this.columnList = selected
-      .map((c) => `${driver.escape(c.databaseName)} AS ${driver.escape(c.propertyName)}`)
-      .join(', ');
+    this.selectList = selected.map(
+      (c) => `${driver.escape(c.databaseName)} AS ${driver.escape(aliasPrefix + c.propertyName)}`,
+    );
+    this.columnList = this.selectList.join(', ');
     this.selectFrom = `SELECT ${this.columnList} FROM ${this.table}`;
     this.columns = selected.map((column) => ({
       property: column.propertyName,
+      alias: aliasPrefix + column.propertyName,
       hydrate: hydratorFor(dataSource, column),
     }));
     this.prepared = dataSource.options.type === 'postgres' ? new PreparedStatements(dataSource) : undefined;
@@ -102,7 +111,7 @@ export class LeanSelect<T extends object> {
    * Converts a row of a query built from {@link selectFrom}, in place, into a plain object with the entity's values.
    */
   hydrate(row: Record<string, unknown>): T {
-    for (const { property, hydrate } of this.columns) if (hydrate) row[property] = hydrate(row[property]);
+    for (const { alias, hydrate } of this.columns) if (hydrate) row[alias] = hydrate(row[alias]);
     return row as T;
   }
 
@@ -112,8 +121,15 @@ export class LeanSelect<T extends object> {
    * invalidation. Compared as the driver gave them: no conversion, no copy.
    */
   sameRow(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-    for (const { property } of this.columns) if (!sameValue(a[property], b[property])) return false;
+    for (const { alias } of this.columns) if (!sameValue(a[alias], b[alias])) return false;
     return true;
+  }
+
+  /** A copy of the entity's columns of a row (a statement's other columns left out), as the driver gave them. */
+  copyRow(row: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    const copy: Record<string, unknown> = {};
+    for (const { alias } of this.columns) copy[alias] = row[alias];
+    return copy;
   }
 
   /** Runs a query built from {@link selectFrom} and returns its rows as entity instances, as TypeORM would. */
@@ -126,8 +142,8 @@ export class LeanSelect<T extends object> {
     const Target = this.metadata.target as new () => T;
     return rows.map((row) => {
       const entity = new Target() as Record<string, unknown>;
-      for (const { property, hydrate } of this.columns) {
-        entity[property] = hydrate ? hydrate(row[property]) : row[property];
+      for (const { property, alias, hydrate } of this.columns) {
+        entity[property] = hydrate ? hydrate(row[alias]) : row[alias];
       }
       return entity as T;
     });

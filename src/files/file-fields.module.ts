@@ -29,6 +29,7 @@ import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
+import { JointFileReads } from './resolution/joint-file-reads.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
 import { FileStorage } from './storage/file-storage.js';
@@ -62,6 +63,7 @@ const PARTS: Provider[] = [
   UploadSlots,
   ...IMAGE_PROVIDERS,
   FileFieldResolver,
+  JointFileReads,
   // Binds itself to every handler that may return entities, whichever controller and module it is in.
   ResolveFileFieldsInterceptor,
   FileCleanupSubscriber,
@@ -117,7 +119,7 @@ export class FileFieldsModule implements OnApplicationShutdown {
           : { provide: FileEventPublisher, useClass: NoFileEvents },
         ...PARTS,
       ],
-      exports: [FileStorage, OrphanSweeper, FileUrls],
+      exports: [FileStorage, OrphanSweeper, FileUrls, JointFileReads],
     };
   }
 }

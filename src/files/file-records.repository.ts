@@ -28,7 +28,7 @@ export type RecordSlot = FieldSlot & Pick<FileRecord, 'sortOrder'>;
 export type StoredFileRow = RecordSlot & Pick<FileRecord, 'id'>;
 
 /** The parts of the owners' query that never change, escaped once. */
-class OwnerQuery {
+export class OwnerQuery {
   readonly type: string;
   readonly id: string;
 
@@ -85,6 +85,16 @@ export class FileRecordsRepository {
   /** The record's values, converted in place from a row of {@link findForOwners}. */
   hydrate(row: StoredFileRow): FileRecordRow {
     return this.lean.select.hydrate(row as unknown as Record<string, unknown>);
+  }
+
+  /** The owners' query's select and owner columns: also the file side of a joint read (see JointFileReads). */
+  ownerQuery(): OwnerQuery {
+    return this.lean;
+  }
+
+  /** A row of {@link findForOwners}, or of a joint read, copied without the statement's other columns. */
+  copyRow(row: StoredFileRow): StoredFileRow {
+    return this.lean.select.copyRow(row as unknown as Record<string, unknown>) as unknown as StoredFileRow;
   }
 
   /** Whether two rows of {@link findForOwners} hold the same values (see LeanSelect.sameRow). */

@@ -29,5 +29,6 @@ export {
 } from './events/file-event-publisher.js';
 export { OrphanSweeper } from './orphans/orphan-sweeper.js';
 export { FileUrls } from './urls/file-urls.js';
+export { JointFileReads, type JointFileSide } from './resolution/joint-file-reads.js';
 export { FileVariantSource, type StoredVariant } from './urls/file-variant-source.js';
 export { filesSchema as fileFieldsSchema } from './files.schema.js';

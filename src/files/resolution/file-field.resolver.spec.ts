@@ -11,6 +11,7 @@ import { FakeFileStorage } from '../testing/file-fixtures.js';
 import { FileUrls } from '../urls/file-urls.js';
 import type { FileVariants } from '../images/file-variants.service.js';
 import { FileFieldResolver } from './file-field.resolver.js';
+import { JointFileReads, type JointFileSide } from './joint-file-reads.js';
 
 @Entity()
 @AttachmentType('box')
@@ -47,6 +48,7 @@ describe('FileFieldResolver', () => {
   let findForOwners: jest.Mock<(owners: Map<string, number[]>) => Promise<FileRecord[]>>;
   let toDto: jest.Mock<(r: FileRecord) => object>;
   let clock: FakeClock;
+  let joint: JointFileSide;
 
   beforeAll(async () => {
     const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Box] });
@@ -60,7 +62,18 @@ describe('FileFieldResolver', () => {
     });
     // Rows come converted already.
     const sameRow = (a: FileRecord, b: FileRecord) => JSON.stringify(a) === JSON.stringify(b);
-    const fileRecords = { findForOwners, hydrate: (row: FileRecord) => row, sameRow };
+    const fileRecords = {
+      findForOwners,
+      hydrate: (row: FileRecord) => row,
+      copyRow: (row: FileRecord) => ({ ...row }),
+      sameRow,
+      // The owners' query as a joint read's file side builds on it.
+      ownerQuery: () => ({
+        select: { selectList: ['"id" AS "id"', '"path" AS "storageKey"'], columnList: '"id", "path"', table: '"f"' },
+        type: '"attachment_type"',
+        id: '"attachment_id"',
+      }),
+    };
     const storage = new FakeFileStorage();
     clock = new FakeClock(Date.UTC(2026, 10, 23, 10, 20));
     const options = resolveFileFieldsOptions({ storage, publicUrl: 'https://api.example.com' });
@@ -69,6 +82,7 @@ describe('FileFieldResolver', () => {
     toDto = jest.fn((r: FileRecord) => ({ id: r.id, variants: r.variants ? { small: null } : {} }));
     const variants = { toDto } as unknown as FileVariants;
     resolver = new FileFieldResolver(registry, fileRecords as unknown as FileRecordsRepository, urls, variants);
+    joint = new JointFileReads(registry, fileRecords as unknown as FileRecordsRepository).of(Box)!;
   });
 
   beforeEach(() => {
@@ -144,6 +158,43 @@ describe('FileFieldResolver', () => {
     >;
     expect([written.made, written.lost]).toEqual(['2026-11-23T10:20:05.007Z', null]);
     expect(JSON.stringify(written)).toBe(expected);
+  });
+
+  it('takes the records a joint read handed over instead of querying, each owner once, and only once', async () => {
+    // The same box twice, and another object of the same box: its records shown once in each.
+    const [one, two, oneAgain] = [box(1), box(2), box(1)];
+    // Out of order, and one of another box: each box gets its own, by field and position.
+    const handed = [rows[2], rows[3], rows[0], record(9, 7, 'lid', 0), rows[1]].map((row) => ({ ...row }));
+    joint.handOver([one, two, oneAgain], handed);
+    const page = { items: [one, two, one, oneAgain] };
+    const [a, b, , c] = (await resolver.resolve(page)).items as unknown as Array<Record<string, unknown>>;
+    expect(findForOwners).not.toHaveBeenCalled();
+    expect(a.lid).toMatchObject({ id: 1 });
+    expect((a.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([2, 3]);
+    expect((c.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([2, 3]);
+    expect((b.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([4]);
+    // Not handed over (the joint read did not see it), so not shown: the response shows one snapshot.
+    expect(b.photo).toBeNull();
+    await resolver.resolve(one);
+    expect(findForOwners).toHaveBeenCalledTimes(1);
+  });
+
+  it('queries for every owner when one of them was not handed its records', async () => {
+    const one = box(1);
+    joint.handOver([one], []);
+    const [a, b] = (await resolver.resolve([one, box(2)])) as unknown as Array<Record<string, unknown>>;
+    expect(findForOwners).toHaveBeenCalledTimes(1);
+    expect(findForOwners.mock.calls[0][0]).toEqual(new Map([['box', [1, 2]]]));
+    expect(a.lid).toMatchObject({ id: 1 });
+    expect(b.photo).toEqual({ id: 5, variants: {} });
+  });
+
+  it("builds a joint read's file side on the owners' query", () => {
+    expect(joint.attachmentType).toBe('box');
+    expect(joint.nullColumns).toBe('NULL AS "id", NULL AS "storageKey"');
+    expect(joint.select(2, '$2', '= $3')).toBe(
+      'SELECT NULL, NULL, "id", "path" FROM "f" WHERE "attachment_type" = $2 AND "attachment_id" = $3',
+    );
   });
 
   it('does not query when the body holds no attachable entity', async () => {

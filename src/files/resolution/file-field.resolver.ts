@@ -9,6 +9,7 @@ import { WindowCache } from '../urls/window-cache.js';
 import type { FileFieldDefinition } from '../file-field.decorator.js';
 import { collectMatches } from './response-walker.js';
 import { FileVariants } from '../images/file-variants.service.js';
+import { takeHandedOverRows } from './joint-file-reads.js';
 
 /**
  * Records as responses show them, by id with the row they were made of, for the URL window they were made in: every
@@ -60,7 +61,9 @@ export class FileFieldResolver {
       type,
       id: idOf(entity, type),
     }));
-    const byOwner = groupByOwner(await this.fileRecords.findForOwners(idsByType(owners)));
+    // Records a joint read took in the same statement as the entities (JointFileReads), else one query for all.
+    const rows = takeHandedOverRows(owners) ?? (await this.fileRecords.findForOwners(idsByType(owners)));
+    const byOwner = groupByOwner(rows);
     const presented = this.presented.of(this.urls.window().start);
     let keptText = false;
     for (const { entity, type, id } of owners) {
@@ -87,7 +90,7 @@ export class FileFieldResolver {
   private present(row: StoredFileRow, field: FileFieldDefinition, presented: Map<number, Presented>) {
     const known = presented.get(row.id);
     if (known && this.fileRecords.sameRow(known.row, row)) return known.dto;
-    const stored = { ...row };
+    const stored = this.fileRecords.copyRow(row);
     const record = this.fileRecords.hydrate(row);
     const dto = field.variants ? this.variants.toDto(record) : FileRecordDto.from(record, this.urls.urlOf(record));
     if (!dto.variants || !Object.values(dto.variants).includes(null)) {

@@ -59,6 +59,10 @@ export class FakeFileRecordsRepository implements Public<FileRecordsRepository> 
       .sort(bySlot)
       .map(copy);
   hydrate = (row: FileRecord) => row;
+  copyRow = (row: FileRecord) => copy(row);
+  ownerQuery = (): never => {
+    throw new Error('FakeFileRecordsRepository: no SQL in memory');
+  };
   sameRow = (a: FileRecord, b: FileRecord) => JSON.stringify(a) === JSON.stringify(b);
   existingStorageKeys = async (keys: readonly string[]) =>
     new Set(this.rows.flatMap(storedKeysOf).filter((key) => keys.includes(key)));
