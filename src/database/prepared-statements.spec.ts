@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { QueryFailedError, type DataSource } from 'typeorm';
-import { PreparedStatements } from './prepared-statements.js';
+import pg from 'pg';
+import { PreparedStatements, RememberedTimestamps } from './prepared-statements.js';
 
 type Config = { name?: string; text: string; values: unknown[] };
 
@@ -25,6 +26,7 @@ describe('PreparedStatements', () => {
       name: expect.stringMatching(/^lean_[\w-]{27}$/),
       text: 'SELECT 1 WHERE $1',
       values: [true],
+      types: expect.any(RememberedTimestamps),
     });
     expect(second.name).toBe(first.name);
     expect(other.name).not.toBe(first.name);
@@ -59,6 +61,34 @@ describe('PreparedStatements', () => {
     expect(names.slice(0, 64).every((name) => typeof name === 'string')).toBe(true);
     expect(new Set(names.slice(0, 64)).size).toBe(64);
     expect(names.slice(64)).toEqual(Array(6).fill(undefined));
+  });
+
+  it("parses timestamps with node-postgres's parser, once per text, each value a Date of its own", () => {
+    const types = new RememberedTimestamps();
+    const parse = types.getTypeParser(pg.types.builtins.TIMESTAMP) as (text: string) => unknown;
+    const text = '2026-11-27 16:13:49.123456';
+    const first = parse(text) as Date;
+    const again = parse(text) as Date;
+    expect(again).toEqual(pg.types.getTypeParser(pg.types.builtins.TIMESTAMP)(text));
+    expect(again).not.toBe(first);
+    expect(again.getTime()).toBe(first.getTime());
+    const zoned = types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => unknown;
+    expect(zoned('2026-11-27 16:13:49+02')).toEqual(new Date('2026-11-27T14:13:49Z'));
+    expect(zoned('2026-11-27 16:13:49+03')).toEqual(new Date('2026-11-27T13:13:49Z'));
+    expect(parse('infinity')).toBe(Infinity);
+    // Its parser runs once per text.
+    const original = pg.types.getTypeParser(pg.types.builtins.TIMESTAMP);
+    const counted = jest.fn((value: string) => original(value) as Date);
+    pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, counted);
+    try {
+      const remembering = new RememberedTimestamps().getTypeParser(pg.types.builtins.TIMESTAMP);
+      for (let i = 0; i < 3; i++) expect(remembering(text)).toEqual(first);
+      expect(counted).toHaveBeenCalledTimes(1);
+    } finally {
+      pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, original);
+    }
+    // Other types: node-postgres's parsers, as they are.
+    expect(types.getTypeParser(pg.types.builtins.INT4)).toBe(pg.types.getTypeParser(pg.types.builtins.INT4));
   });
 
   it('is for PostgreSQL only', () => {

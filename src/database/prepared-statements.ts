@@ -1,9 +1,54 @@
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { QueryFailedError, type DataSource } from 'typeorm';
+
+type TypeParsers = Pick<typeof pg.types, 'getTypeParser'>;
 
 /** The part of node-postgres's Pool these queries use. */
 interface PgPool {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: Array<Record<string, unknown>> }>;
+  query(config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+    types: TypeParsers;
+  }): Promise<{ rows: Array<Record<string, unknown>> }>;
+}
+
+/** `timestamp` and `timestamptz`. */
+const TIMESTAMP_TYPES = new Set<number>([pg.types.builtins.TIMESTAMP, pg.types.builtins.TIMESTAMPTZ]);
+/** Timestamp texts remembered at most; all forgotten at once past that. */
+const REMEMBERED_TIMESTAMPS = 4_096;
+
+/**
+ * node-postgres's own type parsers, with what its timestamp parser (postgres-date: a regular expression, then a
+ * Date) makes of a text remembered: it took about 0.75 µs a value, 8 % of the CPU of a page of 50 products with their
+ * files on PostgreSQL, whose rows give the same timestamps request after request. A Date is a function of its text
+ * alone (and of the process's time zone, for a timestamp without one), so nothing needs invalidating; each value read
+ * is a Date of its own.
+ */
+export class RememberedTimestamps implements TypeParsers {
+  private readonly known = new Map<string, number>();
+  private readonly wrapped = new WeakMap<Function, (text: string) => unknown>();
+
+  getTypeParser: TypeParsers['getTypeParser'] = ((oid: number, format?: 'text' | 'binary') => {
+    const parse = pg.types.getTypeParser(oid, format ?? 'text') as (value: unknown) => unknown;
+    if (format === 'binary' || !TIMESTAMP_TYPES.has(oid)) return parse;
+    let remembering = this.wrapped.get(parse);
+    if (!remembering) this.wrapped.set(parse, (remembering = (text: string) => this.parse(parse, text)));
+    return remembering;
+  }) as TypeParsers['getTypeParser'];
+
+  private parse(parse: (text: string) => unknown, text: string): unknown {
+    const time = this.known.get(text);
+    if (time !== undefined) return new Date(time);
+    const value = parse(text);
+    // Only real instants: postgres-date gives Infinity for 'infinity', and may give other things for other texts.
+    if (value instanceof Date && Number.isFinite(value.getTime())) {
+      if (this.known.size >= REMEMBERED_TIMESTAMPS) this.known.clear();
+      this.known.set(text, value.getTime());
+    }
+    return value;
+  }
 }
 
 /**
@@ -34,6 +79,7 @@ const STALE_PLAN = '0A000';
  */
 export class PreparedStatements {
   private readonly names = new Map<string, string>();
+  private readonly types = new RememberedTimestamps();
 
   constructor(private readonly dataSource: DataSource) {
     if (dataSource.options.type !== 'postgres') throw new Error('PreparedStatements: PostgreSQL only');
@@ -58,7 +104,7 @@ export class PreparedStatements {
 
   private async run(name: string | undefined, text: string, values: unknown[]) {
     const pool = (this.dataSource.driver as unknown as { master: PgPool }).master;
-    return (await pool.query({ name, text, values })).rows;
+    return (await pool.query({ name, text, values, types: this.types })).rows;
   }
 
   /** `lean_` and 27 characters of the text's SHA-1 (within PostgreSQL's 63 bytes); undefined past the bound. */
