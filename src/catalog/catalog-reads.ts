@@ -42,7 +42,8 @@ export class CatalogReads<T extends object> {
     this.countSql = `SELECT COUNT(*) AS "total" FROM ${select.table}`;
     // The count rides along with the page, in the same statement (one round trip, one snapshot): the databases run
     // a subquery that refers to nothing outside it once, not once per row.
-    const page = `SELECT ${select.columnList}, (${this.countSql}) AS ${dataSource.driver.escape(PAGE_TOTAL)} FROM ${select.table} ${window(0)}`;
+    const total = `(${this.countSql}) AS ${dataSource.driver.escape(PAGE_TOTAL)}`;
+    const page = `SELECT ${select.columnList}, ${total} FROM ${select.table} ${window(0)}`;
     const byId = `${select.selectFrom} WHERE ${id} = ${parameter(0)}`;
     if (!files) {
       this.pageSql = page;

@@ -49,6 +49,8 @@ describe('FileFieldRegistry', () => {
     expect(registry.forInstance(new Gadget())?.type).toBe('gadget');
     expect(registry.forInstance(new SpecialGadget())?.type).toBe('gadget');
     expect(registry.forInstance({ id: 1 })).toBeUndefined();
+    expect(registry.forClass(SpecialGadget)?.type).toBe('gadget');
+    expect(registry.forClass(class Unrelated {})).toBeUndefined();
   });
 
   it('refuses a file field that is also a database column', async () => {

@@ -54,6 +54,11 @@ export class FileFieldRegistry implements OnModuleInit {
     return found ?? undefined;
   }
 
+  /** The attachable entity of this class, or of an ancestor of it. */
+  forClass(target: Function): AttachableEntity | undefined {
+    return this.lookUp(target.prototype as object) ?? undefined;
+  }
+
   private lookUp(prototype: object): AttachableEntity | null {
     for (let proto: object | null = prototype; proto && proto !== Object.prototype;) {
       const found = this.byTarget.get(proto.constructor);

@@ -70,7 +70,7 @@ export class JointFileReads {
 
   /** The file side for instances of this entity class; undefined if it declares no file fields. */
   of(target: Function): JointFileSide | undefined {
-    const entity = this.registry.forInstance(Object.create(target.prototype as object) as object);
+    const entity = this.registry.forClass(target);
     return entity && new JointFileSide(this.records, entity);
   }
 }

@@ -113,6 +113,9 @@ export class FakeFileFieldRegistry implements Public<FileFieldRegistry> {
   forInstance(): AttachableEntity | undefined {
     return undefined;
   }
+  forClass(target: Function): AttachableEntity | undefined {
+    return this.all().find((entity) => entity.target === target);
+  }
   all(): AttachableEntity[] {
     return [...this.byType.values()];
   }
