@@ -1,5 +1,8 @@
 import { jest } from '@jest/globals';
-import type { DataSource } from 'typeorm';
+import pg from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { Product } from '../src/catalog/product.entity.js';
 import { FileVariants } from '../src/files/images/file-variants.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { expectProblem, PNG } from './support/fixtures.js';
@@ -102,7 +105,16 @@ describe('Example catalog: products and articles', () => {
     const { id } = (await api().post('/products').send({ name: 'Prepared' }).expect(201)).body;
     await api().post(`/files/product/${id}/gallery`).attach('file', PNG, 'g.png').expect(201);
     await t.app.get(FileVariants).settled();
-    const read = () => api().get(`/products/${id}`).expect(200);
+    // Each read after a write, so that the read runs its statement rather than being answered from the ReadCache.
+    let version = 0;
+    const read = async () => {
+      await api()
+        .patch(`/products/${id}`)
+        .send({ description: `v${++version}` })
+        .expect(200);
+      const res = await api().get(`/products/${id}`).expect(200);
+      expect(res.body.description).toBe(`v${version}`);
+    };
     await read();
     if (t.dataSource.options.type === 'postgres') {
       const before = await preparedRuns(t.dataSource);
@@ -121,10 +133,14 @@ describe('Example catalog: products and articles', () => {
       const connection = (t.dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): unknown } })
         .databaseConnection;
       const prepare = jest.spyOn(connection, 'prepare');
+      const query = jest.spyOn(t.dataSource.logger, 'logQuery');
       for (let i = 0; i < 5; i++) await read();
       const own = prepare.mock.calls.filter(([sql]) => /"(products|file_records)"/.test(sql));
+      const joint = query.mock.calls.filter(([sql]) => /"products" WHERE "id" = \? UNION ALL/.test(String(sql)));
       prepare.mockRestore();
+      query.mockRestore();
       expect(own).toEqual([]);
+      expect(joint).toHaveLength(5);
     }
   });
 
@@ -213,6 +229,132 @@ describe('Example catalog: products and articles', () => {
     expect(oneQueries[0]).toMatch(/file_records/);
   });
 });
+
+describe('Example catalog: answers kept while the data stays the same (ReadCache)', () => {
+  let t: TestApp;
+  const api = () => t.http;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close({ destroy: true }));
+
+  /** A product with a cover and two gallery files, their variants made. */
+  const productWithFiles = async (name: string): Promise<number> => {
+    const { id } = (await api().post('/products').send({ name }).expect(201)).body;
+    await api().post(`/files/product/${id}/cover`).attach('file', PNG, 'cover.png').expect(201);
+    for (const file of ['a.png', 'b.png']) {
+      await api().post(`/files/product/${id}/gallery`).attach('file', PNG, file).expect(201);
+    }
+    await t.app.get(FileVariants).settled();
+    return id as number;
+  };
+
+  /** A GET, and the statements on products and file records the service ran for it. */
+  const read = async (path: string, agent = api()) => {
+    const spy = jest.spyOn(t.dataSource.logger, 'logQuery');
+    try {
+      const res = await agent.get(path).expect(200);
+      const statements = spy.mock.calls.map(([sql]) => String(sql)).filter((sql) => /products|file_records/.test(sql));
+      return { res, statements };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('answers a second read of a product or a page with the same bytes and headers, and no catalog query', async () => {
+    const id = await productWithFiles('Kept');
+    for (const path of [`/products/${id}`, '/products?limit=10']) {
+      const first = await read(path);
+      expect(first.statements).toHaveLength(1);
+      const second = await read(path);
+      expect(second.statements).toEqual([]);
+      expect(second.res.text).toBe(first.res.text);
+      for (const header of ['content-type', 'content-length', 'cache-control', 'x-content-type-options']) {
+        expect(second.res.headers[header]).toBe(first.res.headers[header]);
+      }
+    }
+    const product = (await read(`/products/${id}`)).res.body;
+    expect(product).toMatchObject({ name: 'Kept', cover: { original_name: 'cover.png' } });
+    expect(product.gallery.map((file: { original_name: string }) => file.original_name)).toEqual(['a.png', 'b.png']);
+  });
+
+  it('shows every change made through the service at once, in the product and in its page', async () => {
+    const id = await productWithFiles('Before');
+    const page = `/products?limit=100`;
+    const listed = async () =>
+      (await read(page)).res.body.items.find((item: { id: number }) => item.id === id) as Record<string, unknown>;
+    const current = async () => {
+      const one = (await read(`/products/${id}`)).res.body as Record<string, unknown>;
+      expect(await listed()).toEqual(one);
+      return one as { name: string; cover: { id: number } | null; gallery: Array<{ id: number }> };
+    };
+    const before = await current();
+    expect((await read(`/products/${id}`)).statements).toEqual([]);
+
+    await api().patch(`/products/${id}`).send({ name: 'After' }).expect(200);
+    expect((await current()).name).toBe('After');
+
+    const reversed = before.gallery.map((file) => file.id).reverse();
+    await api().put(`/files/product/${id}/gallery/order`).send({ ids: reversed }).expect(200);
+    expect((await current()).gallery.map((file) => file.id)).toEqual(reversed);
+
+    await api().delete(`/files/${before.cover!.id}`).expect(204);
+    expect((await current()).cover).toBeNull();
+    await api().post(`/files/product/${id}/cover`).attach('file', PNG, 'new-cover.png').expect(201);
+    await t.app.get(FileVariants).settled();
+    expect((await current()).cover).toMatchObject({ original_name: 'new-cover.png' });
+
+    await api().delete(`/products/${id}`).expect(204);
+    expectProblem(await api().get(`/products/${id}`), 404, 'not-found');
+    expect(await listed()).toBeUndefined();
+  });
+
+  it('shows a change committed by another connection to the database at once', async () => {
+    const id = await productWithFiles('Here');
+    await read(`/products/${id}`);
+    expect((await read(`/products/${id}`)).statements).toEqual([]);
+    await renameElsewhere(t.dataSource, id, 'Renamed elsewhere');
+    const after = await read(`/products/${id}`);
+    expect(after.res.body.name).toBe('Renamed elsewhere');
+    expect(after.statements).toHaveLength(1);
+  });
+
+  it('still checks every caller of a kept answer', async () => {
+    const id = await productWithFiles('Guarded');
+    await read(`/products/${id}`);
+    expect((await read(`/products/${id}`)).statements).toEqual([]);
+    expectProblem(await request(t.url).get(`/products/${id}`), 401);
+    expectProblem(await request(t.url).get(`/products/${id}`).set('Authorization', 'Bearer not-a-token'), 401);
+  });
+});
+
+/** Renames a product through a connection of its own, as another process or instance would. */
+async function renameElsewhere(dataSource: DataSource, id: number, name: string): Promise<void> {
+  const options = dataSource.options;
+  if (options.type === 'postgres') {
+    const table = dataSource
+      .getMetadata(Product)
+      .tablePath.split('.')
+      .map((part) => `"${part}"`)
+      .join('.');
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      await client.query(`UPDATE ${table} SET "name" = $1 WHERE "id" = $2`, [name, id]);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const other = new DataSource({ type: 'better-sqlite3', database: String(options.database) });
+    await other.initialize();
+    try {
+      await other.query('UPDATE "products" SET "name" = ? WHERE "id" = ?', [name, id]);
+    } finally {
+      await other.destroy();
+    }
+  }
+}
 
 /**
  * How many times each named statement ran, over every idle connection of the DataSource's pool (PostgreSQL keeps

@@ -12,6 +12,7 @@ import { ApiProblems } from '../common/openapi/api-problems.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
 import { ListQueryDto } from '../common/dto/list-query.dto.js';
+import { CacheableRead } from '../files/index.js';
 import { pageSchemaOf, type Page } from './catalog.dto.js';
 import type { CatalogEntity, CatalogService } from './catalog.service.js';
 
@@ -43,6 +44,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
 
     @Get()
     @read
+    @CacheableRead()
     @ApiOperation({ operationId: `list${all}`, summary: `List ${resource.path} with their files, by id` })
     @ApiOkResponse({ type: pageSchemaOf(resource.entity) })
     @ApiProblems(400)
@@ -52,6 +54,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
 
     @Get(':id')
     @read
+    @CacheableRead()
     @ApiOperation({ operationId: `get${one}`, summary: `Get one ${resource.label} with its files` })
     @ApiOkResponse({ type: resource.entity })
     @ApiProblems(400, missing)

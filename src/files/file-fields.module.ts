@@ -31,6 +31,7 @@ import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
 import { JointFileReads } from './resolution/joint-file-reads.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
+import { ReadCache } from './resolution/read-cache.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
 import { FileStorage } from './storage/file-storage.js';
 import { IMAGE_PROVIDERS } from './images/image-providers.js';
@@ -64,6 +65,7 @@ const PARTS: Provider[] = [
   ...IMAGE_PROVIDERS,
   FileFieldResolver,
   JointFileReads,
+  ReadCache,
   // Binds itself to every handler that may return entities, whichever controller and module it is in.
   ResolveFileFieldsInterceptor,
   FileCleanupSubscriber,

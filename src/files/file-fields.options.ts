@@ -12,6 +12,11 @@ export interface FileFieldsOptions {
   maxFileSize?: number;
   /** Uploads one caller (`req.user.subject`) may have in flight at once. Default 4. */
   uploadsPerPrincipal?: number;
+  /**
+   * Bytes of JSON answers kept by handlers marked `@CacheableRead()`, each shown again while the database shows the
+   * same data (see ReadCache); 0 keeps none. Default 32 MiB.
+   */
+  readCacheBytes?: number;
   /** Stored objects without a record are removed once older than this. Default one hour. */
   orphanGraceMs?: number;
   /** How often orphans are swept (also once at start); 0 sweeps only at start and by hand. Default one hour. */
@@ -46,6 +51,7 @@ export function resolveFileFieldsOptions(options: FileFieldsOptions): ResolvedFi
     storage: options.storage,
     maxFileSize: options.maxFileSize ?? 52_428_800,
     uploadsPerPrincipal: options.uploadsPerPrincipal ?? 4,
+    readCacheBytes: options.readCacheBytes ?? 33_554_432,
     orphanGraceMs: options.orphanGraceMs ?? HOUR_MS,
     orphanSweepIntervalMs: options.orphanSweepIntervalMs ?? HOUR_MS,
     sweepOrphansInBackground: options.sweepOrphansInBackground ?? true,

@@ -52,6 +52,10 @@ export class FilesEnvironment {
   @IsIntVariable(1)
   UPLOADS_PER_PRINCIPAL = 4;
 
+  /** Bytes of JSON answers kept by `@CacheableRead()` handlers (see ReadCache); 0 keeps none. */
+  @IsIntVariable(0)
+  READ_CACHE_BYTES = 33_554_432;
+
   /** Stored objects without a record are removed once they are older than this (seconds). */
   @IsIntVariable(0)
   ORPHAN_GRACE_SECONDS = 3600;
@@ -109,6 +113,7 @@ export const filesConfig = registerAs('files', () => {
     storage,
     maxFileSize: env.MAX_FILE_SIZE,
     uploadsPerPrincipal: env.UPLOADS_PER_PRINCIPAL,
+    readCacheBytes: env.READ_CACHE_BYTES,
     orphanGraceMs: env.ORPHAN_GRACE_SECONDS * 1000,
     orphanSweepIntervalMs: env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
     urlTtlMs: durationMs(env.FILE_URL_TTL),

@@ -30,5 +30,6 @@ export {
 export { OrphanSweeper } from './orphans/orphan-sweeper.js';
 export { FileUrls } from './urls/file-urls.js';
 export { JointFileReads, type JointFileSide } from './resolution/joint-file-reads.js';
+export { CacheableRead, ReadCache } from './resolution/read-cache.js';
 export { FileVariantSource, type StoredVariant } from './urls/file-variant-source.js';
 export { filesSchema as fileFieldsSchema } from './files.schema.js';

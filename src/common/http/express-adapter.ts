@@ -2,7 +2,7 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express, Response } from 'express';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import { toJson } from './json-text.js';
+import { JsonBytes, markSendsJsonBytes, toJson } from './json-text.js';
 
 /**
  * Nest's Express adapter, with an HTTP server that creates each request and response with Express's prototypes
@@ -20,12 +20,18 @@ export class ServiceExpressAdapter extends ExpressAdapter {
     const app = this.getInstance<Express>();
     const json = app.response.json;
     // Express's own res.json, with toJson for JSON.stringify; its settings (a replacer, spaces, escaping) are not
-    // used by the service, and when one is set Express's own is used.
+    // used by the service, and when one is set Express's own is used. A body already written (JsonBytes) is sent as
+    // Express sends a string: the same Content-Type, charset included.
     app.response.json = function (this: Response, body: unknown) {
+      if (body instanceof JsonBytes) {
+        if (!this.get('Content-Type')) this.set('Content-Type', 'application/json; charset=utf-8');
+        return this.send(body.bytes);
+      }
       if (app.get('json replacer') || app.get('json spaces') || app.get('json escape')) return json.call(this, body);
       if (!this.get('Content-Type')) this.set('Content-Type', 'application/json');
       return this.send(toJson(body));
     };
+    markSendsJsonBytes(app.response.json);
   }
 
   override initHttpServer(options: NestApplicationOptions): void {

@@ -15,6 +15,28 @@ export function keepJsonText(value: object): void {
   texts.set(value, JSON.stringify(value));
 }
 
+/**
+ * A response body already written as JSON (UTF-8): res.json sends these bytes as they are, with the type it gives any
+ * JSON body.
+ */
+export class JsonBytes {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/** Set on a res.json that sends {@link JsonBytes} as they are (the service's Express adapter). */
+const SENDS_JSON_BYTES = Symbol('sends JsonBytes');
+
+/** Marks `json` as a res.json that sends {@link JsonBytes} as they are. */
+export function markSendsJsonBytes(json: object): void {
+  Object.defineProperty(json, SENDS_JSON_BYTES, { value: true });
+}
+
+/** Whether the Express application's res.json sends {@link JsonBytes} as they are. */
+export function sendsJsonBytes(application: { response?: { json?: unknown } }): boolean {
+  const json = application.response?.json;
+  return typeof json === 'function' && (json as unknown as Record<symbol, unknown>)[SENDS_JSON_BYTES] === true;
+}
+
 /** Whether `value` is an object whose JSON text is kept. */
 export function hasKeptJsonText(value: unknown): boolean {
   return typeof value === 'object' && value !== null && texts.has(value);

@@ -127,6 +127,20 @@ describe('FileFieldResolver', () => {
     expect(toDto).toHaveBeenCalledTimes(3);
   });
 
+  it('writes a body as JSON, final only when no record it shows has a variant still being made', async () => {
+    const final = await resolver.resolveToJsonText({ items: [box(1)] });
+    expect(final.final).toBe(true);
+    const parsed = JSON.parse(final.text!) as {
+      items: Array<{ id: number; lid: { id: number }; contents: unknown[] }>;
+    };
+    expect(parsed.items[0]).toMatchObject({ id: 1, lid: { id: 1 }, contents: [{ id: 2 }, { id: 3 }] });
+
+    rows[4] = { ...rows[4], variants: {} };
+    const pending = await resolver.resolveToJsonText({ items: [box(1), box(2)] });
+    expect(pending.final).toBe(false);
+    expect(JSON.parse(pending.text!).items[1].photo).toEqual({ id: 5, variants: { small: null } });
+  });
+
   it('resolves a page of entities with a single query', async () => {
     const page = { items: [box(1), box(2), box(3)], total: 3 };
     const resolved = (await resolver.resolve(page)) as unknown as { items: Array<Record<string, unknown>> };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { deepFreeze } from '../../common/deep-freeze.js';
-import { hasKeptJsonText, holdsKeptJsonText, keepJsonText } from '../../common/http/json-text.js';
+import { hasKeptJsonText, holdsKeptJsonText, keepJsonText, toJson } from '../../common/http/json-text.js';
 import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
 import { FileRecordDto, isoString } from '../file-record.dto.js';
 import { FileRecordsRepository, type StoredFileRow } from '../file-records.repository.js';
@@ -44,15 +44,33 @@ export class FileFieldResolver {
    * body showing records whose JSON text is kept is marked for res.json to copy that text (see json-text.ts).
    */
   async resolveForJson<T>(body: T): Promise<T> {
-    const { entities, keptText } = await this.fill(body);
-    for (const entity of entities) asJsonDates(entity);
-    if (keptText) holdsKeptJsonText(body as object);
-    return body;
+    return (await this.resolveJson(body)).body;
   }
 
-  /** Fills the file fields of the body's entities; returns those entities, and whether a record's text is kept. */
-  private async fill(body: unknown): Promise<{ entities: Array<Record<string, unknown>>; keptText: boolean }> {
-    const none = { entities: [], keptText: false };
+  /**
+   * The body's JSON text, resolved as {@link resolveForJson} resolves it, and whether every record it shows is final
+   * (none with an image variant still being made): then the same data gives the same text for the rest of the window.
+   */
+  async resolveToJsonText(body: unknown): Promise<{ text: string | undefined; final: boolean }> {
+    const { final } = await this.resolveJson(body);
+    return { text: toJson(body), final };
+  }
+
+  private async resolveJson<T>(body: T): Promise<{ body: T; final: boolean }> {
+    const { entities, keptText, final } = await this.fill(body);
+    for (const entity of entities) asJsonDates(entity);
+    if (keptText) holdsKeptJsonText(body as object);
+    return { body, final };
+  }
+
+  /**
+   * Fills the file fields of the body's entities; returns those entities, whether a record's text is kept, and
+   * whether every record's is.
+   */
+  private async fill(
+    body: unknown,
+  ): Promise<{ entities: Array<Record<string, unknown>>; keptText: boolean; final: boolean }> {
+    const none = { entities: [], keptText: false, final: true };
     if (this.registry.size === 0) return none;
     const found = collectMatches(body, (value) => this.registry.forInstance(value));
     if (found.length === 0) return none;
@@ -66,6 +84,7 @@ export class FileFieldResolver {
     const byOwner = groupByOwner(rows);
     const presented = this.presented.of(this.urls.window().start);
     let keptText = false;
+    let final = true;
     for (const { entity, type, id } of owners) {
       const files = id === undefined ? undefined : byOwner.get(type.type)?.get(id);
       for (const field of type.fields.values()) {
@@ -75,11 +94,14 @@ export class FileFieldResolver {
           continue;
         }
         const shown = rows.map((row) => this.present(row, field, presented));
-        keptText ||= shown.some(hasKeptJsonText);
+        for (const dto of shown) {
+          if (hasKeptJsonText(dto)) keptText = true;
+          else final = false;
+        }
         entity[field.name] = field.multi ? shown : shown[0];
       }
     }
-    return { entities: owners.map(({ entity }) => entity), keptText };
+    return { entities: owners.map(({ entity }) => entity), keptText, final };
   }
 
   /**

@@ -9,26 +9,72 @@ import {
 } from '@nestjs/common';
 import { INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, HttpAdapterHost } from '@nestjs/core';
-import type { Request } from 'express';
-import { from, mergeMap, type Observable } from 'rxjs';
+import type { Express, Request } from 'express';
+import { from, mergeMap, of, type Observable } from 'rxjs';
+import { JsonBytes, sendsJsonBytes } from '../../common/http/json-text.js';
 import { RETURNS_NO_ENTITIES } from '../../common/http/returns-no-entities.js';
 import { FileFieldResolver } from './file-field.resolver.js';
+import { CACHEABLE_READ, ReadCache, type ReadStart } from './read-cache.js';
 
-/** The Express application of a request → the resolver of the NestJS application it belongs to. */
-const resolvers = new WeakMap<object, FileFieldResolver>();
+/** What an application's responses are resolved with; `reads` only when its answers may be kept. */
+interface Resolution {
+  resolver: FileFieldResolver;
+  reads: ReadCache | undefined;
+}
+
+/** The Express application of a request → how the NestJS application it belongs to resolves responses. */
+const resolutions = new WeakMap<object, Resolution>();
+
+/** Each handler marked `@CacheableRead()` → the start of its answers' keys (its number); others → false. */
+const readKeys = new WeakMap<object, string | false>();
+let handlersSeen = 0;
+
+function readKeyOf(handler: object): string | false {
+  let key = readKeys.get(handler);
+  if (key === undefined) {
+    key = Reflect.getMetadata(CACHEABLE_READ, handler) === true ? `${++handlersSeen} ` : false;
+    readKeys.set(handler, key);
+  }
+  return key;
+}
 
 /**
  * The one interceptor object bound to every handler that may return entities. NestJS keeps interceptor bindings on
  * the controller classes, which every application in a process shares, so the binding cannot name one application's
  * resolver: each request is resolved by the resolver of the application that received it (none: left as it is).
+ * A GET of a handler marked `@CacheableRead()` is answered from the application's ReadCache when it holds the answer.
  */
 const resolveFileFields: NestInterceptor = {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const resolver = context.getType() === 'http' && resolvers.get(context.switchToHttp().getRequest<Request>().app);
-    if (!resolver) return next.handle();
-    return next.handle().pipe(mergeMap((body: unknown) => from(resolver.resolveForJson(body))));
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const resolution = resolutions.get(request.app);
+    if (!resolution) return next.handle();
+    const { resolver, reads } = resolution;
+    const readKey = reads && (request.method === 'GET' || request.method === 'HEAD') && readKeyOf(context.getHandler());
+    if (!reads || readKey === false || readKey === undefined) {
+      return next.handle().pipe(mergeMap((body: unknown) => from(resolver.resolveForJson(body))));
+    }
+    return from(reads.start(readKey + request.originalUrl)).pipe(
+      mergeMap((start) =>
+        start.kept
+          ? of(new JsonBytes(start.kept))
+          : next.handle().pipe(mergeMap((body: unknown) => from(answer(resolution, reads, start, body)))),
+      ),
+    );
   },
 };
+
+/** The body resolved, as JSON bytes kept for the next requests when they may be (see ReadCache.keep). */
+async function answer({ resolver }: Resolution, reads: ReadCache, start: ReadStart, body: unknown): Promise<unknown> {
+  // Nest sends anything but an object as text, not as JSON: such an answer is not kept.
+  if (typeof body !== 'object' || body === null) return resolver.resolveForJson(body);
+  const { text, final } = await resolver.resolveToJsonText(body);
+  if (text === undefined) return body;
+  const bytes = Buffer.from(text);
+  if (final) await reads.keep(start, bytes);
+  return new JsonBytes(bytes);
+}
 
 /**
  * Resolves the `@FileField()` properties of every entity in every HTTP response (one entity, an array, a paginated
@@ -39,10 +85,11 @@ const resolveFileFields: NestInterceptor = {
  */
 @Injectable()
 export class ResolveFileFieldsInterceptor implements OnModuleInit, OnApplicationShutdown {
-  private application: object | undefined;
+  private application: Express | undefined;
 
   constructor(
     private readonly resolver: FileFieldResolver,
+    private readonly reads: ReadCache,
     private readonly adapterHost: HttpAdapterHost,
     discovery: DiscoveryService,
   ) {
@@ -52,12 +99,15 @@ export class ResolveFileFieldsInterceptor implements OnModuleInit, OnApplication
 
   /** From now on this application's responses are resolved (before it listens, after its HTTP adapter exists). */
   onModuleInit(): void {
-    this.application = this.adapterHost.httpAdapter?.getInstance<object>();
-    if (this.application) resolvers.set(this.application, this.resolver);
+    const application = (this.application = this.adapterHost.httpAdapter?.getInstance<Express>());
+    if (!application) return;
+    // Kept answers go out as JsonBytes, which only the service's Express adapter sends as they are.
+    const keeps = this.reads.enabled && sendsJsonBytes(application);
+    resolutions.set(application, { resolver: this.resolver, reads: keeps ? this.reads : undefined });
   }
 
   onApplicationShutdown(): void {
-    if (this.application) resolvers.delete(this.application);
+    if (this.application) resolutions.delete(this.application);
   }
 }
 

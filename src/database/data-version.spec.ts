@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { DataVersion } from './data-version.js';
+
+describe('DataVersion (better-sqlite3)', () => {
+  let dir: string;
+  let dataSource: DataSource;
+  let version: DataVersion;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'data-version-'));
+    dataSource = new DataSource({ type: 'better-sqlite3', database: join(dir, 'db.sqlite') });
+    await dataSource.initialize();
+    await dataSource.query('CREATE TABLE "thing" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+    version = new DataVersion(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stays the same while nothing is written', async () => {
+    const before = await version.current();
+    await dataSource.query('SELECT * FROM "thing"');
+    expect(before).toEqual(expect.any(String));
+    expect(await version.current()).toBe(before);
+  });
+
+  it("changes with each of the connection's own writes", async () => {
+    const before = await version.current();
+    await dataSource.query('INSERT INTO "thing" ("name") VALUES (?)', ['a']);
+    const inserted = await version.current();
+    expect(inserted).not.toBe(before);
+    await dataSource.query('UPDATE "thing" SET "name" = ?', ['b']);
+    expect(await version.current()).not.toBe(inserted);
+  });
+
+  it('changes when another connection to the same file commits', async () => {
+    const before = await version.current();
+    const other = new DataSource({ type: 'better-sqlite3', database: String(dataSource.options.database) });
+    await other.initialize();
+    try {
+      await other.query('INSERT INTO "thing" ("name") VALUES (?)', ['elsewhere']);
+    } finally {
+      await other.destroy();
+    }
+    expect(await version.current()).not.toBe(before);
+  });
+
+  it('cannot be told inside an open transaction, whose writes may still roll back', async () => {
+    const runner = dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      expect(await version.current()).toBeUndefined();
+      await runner.query('INSERT INTO "thing" ("name") VALUES (?)', ['uncommitted']);
+      expect(await version.current()).toBeUndefined();
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+    const after = await version.current();
+    expect(after).toEqual(expect.any(String));
+    expect(await version.current()).toBe(after);
+  });
+});
+
+describe('DataVersion (other databases)', () => {
+  it('cannot be told', async () => {
+    const mysql = { options: { type: 'mysql' } } as unknown as DataSource;
+    expect(await new DataVersion(mysql).current()).toBeUndefined();
+  });
+});

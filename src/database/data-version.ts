@@ -1,0 +1,72 @@
+import type { DataSource } from 'typeorm';
+import { PreparedStatements } from './prepared-statements.js';
+
+/** The part of a better-sqlite3 connection read here. */
+interface SqliteConnection {
+  readonly inTransaction: boolean;
+  prepare(sql: string): { raw(): { get(): unknown[] } };
+}
+
+/**
+ * Both counters in one statement: the rows this connection changed since it opened (every write of the service: its
+ * better-sqlite3 DataSource has one connection), and a number that changes when another connection (another process
+ * on the same file: the command line, a second instance) commits a change.
+ */
+const SQLITE_VERSION = 'SELECT total_changes(), data_version FROM pragma_data_version';
+
+/**
+ * The snapshot a statement would read now, as text (`xmin:xmax:xip,…`): it changes with every transaction that wrote
+ * and ended (committed or not), in any database of the cluster, and never comes back to an earlier text.
+ */
+const POSTGRES_VERSION = 'SELECT pg_current_snapshot()::text AS version';
+
+/**
+ * A text that names what the database shows: when two reads of it give the same text, nothing was committed in
+ * between, so a query run between them read exactly what a query run at either moment would read. For answers kept
+ * and shown again while nothing changed (see ReadCache), without telling them of each change: any write, on any
+ * instance, through any connection, ends their validity.
+ *
+ * - better-sqlite3: `total_changes()` and `PRAGMA data_version` (about 5 µs, no round trip). Undefined inside an open
+ *   transaction: a read there may see what the transaction has not committed and may still roll back.
+ * - PostgreSQL (13 and later): `pg_current_snapshot()`, one round trip, as a named prepared statement.
+ * - Other databases: always undefined (nothing is kept).
+ */
+export class DataVersion {
+  private readonly read: () => Promise<string | undefined>;
+
+  constructor(dataSource: DataSource) {
+    switch (dataSource.options.type) {
+      case 'better-sqlite3': {
+        const connection = (dataSource.driver as unknown as { databaseConnection: SqliteConnection })
+          .databaseConnection;
+        const statement = connection.prepare(SQLITE_VERSION).raw();
+        this.read = () => {
+          if (connection.inTransaction) return Promise.resolve(undefined);
+          dataSource.logger.logQuery(SQLITE_VERSION);
+          const [changes, version] = statement.get();
+          return Promise.resolve(`${String(changes)}:${String(version)}`);
+        };
+        break;
+      }
+      case 'postgres': {
+        const statements = new PreparedStatements(dataSource);
+        this.read = async () => {
+          const [row] = await statements.query(POSTGRES_VERSION, []);
+          return typeof row?.version === 'string' ? row.version : undefined;
+        };
+        break;
+      }
+      default:
+        this.read = () => Promise.resolve(undefined);
+    }
+  }
+
+  /** The version now; undefined when it cannot be told (then no answer may be kept), a failed read included. */
+  async current(): Promise<string | undefined> {
+    try {
+      return await this.read();
+    } catch {
+      return undefined;
+    }
+  }
+}
