@@ -329,6 +329,22 @@ describe('Example catalog: answers kept while the data stays the same (ReadCache
   });
 });
 
+describe('Example catalog with READ_CACHE_BYTES=0', () => {
+  it('keeps no answer: every read runs its statement', async () => {
+    const t = await startTestApp({ READ_CACHE_BYTES: '0' });
+    try {
+      const { id } = (await t.http.post('/products').send({ name: 'Uncached' }).expect(201)).body;
+      const spy = jest.spyOn(t.dataSource.logger, 'logQuery');
+      for (let i = 0; i < 3; i++) await t.http.get(`/products/${id}`).expect(200);
+      const reads = spy.mock.calls.filter(([sql]) => /"products" WHERE "id" = (\?|\$1) UNION ALL/.test(String(sql)));
+      spy.mockRestore();
+      expect(reads).toHaveLength(3);
+    } finally {
+      await t.close({ destroy: true });
+    }
+  });
+});
+
 /** Renames a product through a connection of its own, as another process or instance would. */
 async function renameElsewhere(dataSource: DataSource, id: number, name: string): Promise<void> {
   const options = dataSource.options;

@@ -22,7 +22,15 @@ describe('files config', () => {
       orphanSweepIntervalMs: 3_600_000,
       urlTtlMs: 3_600_000,
       urlMode: 'proxy',
+      readCacheBytes: 33_554_432,
     });
+  });
+
+  it('reads READ_CACHE_BYTES as a whole number of bytes, 0 keeping no answer', () => {
+    expect(load({ READ_CACHE_BYTES: '0' }).readCacheBytes).toBe(0);
+    expect(load({ READ_CACHE_BYTES: '1048576' }).readCacheBytes).toBe(1_048_576);
+    for (const bytes of ['-1', '1.5', 'lots'])
+      expect(() => load({ READ_CACHE_BYTES: bytes })).toThrow(/READ_CACHE_BYTES/);
   });
 
   it('reads FILE_URL_TTL as a duration from 1m to 6d, and FILE_URL_MODE=direct only with S3', () => {

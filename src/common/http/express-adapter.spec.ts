@@ -3,7 +3,7 @@ import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deepFreeze } from '../deep-freeze.js';
 import { ServiceExpressAdapter } from './express-adapter.js';
-import { holdsKeptJsonText, keepJsonText } from './json-text.js';
+import { holdsKeptJsonText, JsonBytes, keepJsonText, sendsJsonBytes } from './json-text.js';
 
 describe('ServiceExpressAdapter', () => {
   let server: Server;
@@ -25,6 +25,9 @@ describe('ServiceExpressAdapter', () => {
       holdsKeptJsonText(body);
       res.json(body);
       app.set('json spaces', undefined);
+    });
+    app.get('/bytes', (req: Request, res: Response) => {
+      res.json(new JsonBytes(Buffer.from('{"name":"caf\u00e9"}')));
     });
     server = adapter.getHttpServer();
     server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -65,5 +68,16 @@ describe('ServiceExpressAdapter', () => {
     expect(typed.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     const spaced = await fetch(`http://127.0.0.1:${port}/kept?spaces=1`);
     expect(await spaced.text()).toBe(JSON.stringify(expected, null, 2));
+  });
+
+  it('sends a body already written as JSON (JsonBytes) as it is, typed as a JSON text is', async () => {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/bytes`);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength('{"name":"caf\u00e9"}')));
+    expect(await res.json()).toEqual({ name: 'caf\u00e9' });
+    expect(sendsJsonBytes(app)).toBe(true);
+    // Express's own res.json would write the Buffer's JSON: such an application is told apart.
+    expect(sendsJsonBytes({ response: { json: () => undefined } })).toBe(false);
   });
 });
