@@ -52,21 +52,19 @@ const resolveFileFields: NestInterceptor = {
     if (!resolution) return next.handle();
     const { resolver, reads } = resolution;
     const readKey = reads && (request.method === 'GET' || request.method === 'HEAD') && readKeyOf(context.getHandler());
-    if (!reads || readKey === false || readKey === undefined) {
-      return next.handle().pipe(mergeMap((body: unknown) => from(resolver.resolveForJson(body))));
-    }
+    if (!reads || !readKey) return next.handle().pipe(mergeMap((body: unknown) => from(resolver.resolveForJson(body))));
     return from(reads.start(readKey + request.originalUrl)).pipe(
       mergeMap((start) =>
         start.kept
           ? of(new JsonBytes(start.kept))
-          : next.handle().pipe(mergeMap((body: unknown) => from(answer(resolution, reads, start, body)))),
+          : next.handle().pipe(mergeMap((body: unknown) => from(answer(resolver, reads, start, body)))),
       ),
     );
   },
 };
 
-/** The body resolved, as JSON bytes kept for the next requests when they may be (see ReadCache.keep). */
-async function answer({ resolver }: Resolution, reads: ReadCache, start: ReadStart, body: unknown): Promise<unknown> {
+/** The body resolved, as JSON bytes, kept for the next requests when they may be (see ReadCache.keep). */
+async function answer(resolver: FileFieldResolver, reads: ReadCache, start: ReadStart, body: unknown) {
   // Nest sends anything but an object as text, not as JSON: such an answer is not kept.
   if (typeof body !== 'object' || body === null) return resolver.resolveForJson(body);
   const { text, final } = await resolver.resolveToJsonText(body);
