@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,5 +72,58 @@ describe('DataVersion (other databases)', () => {
   it('cannot be told', async () => {
     const mysql = { options: { type: 'mysql' } } as unknown as DataSource;
     expect(await new DataVersion(mysql).current()).toBeUndefined();
+  });
+});
+
+describe('DataVersion (PostgreSQL)', () => {
+  /** A DataSource whose pool answers each query when the test says so. */
+  function fakePostgres() {
+    const pending: Array<{ resolve(version: string): void; reject(error: Error): void }> = [];
+    const query = jest.fn(
+      () =>
+        new Promise<{ rows: Array<{ version: string }> }>((resolve, reject) => {
+          pending.push({ resolve: (version) => resolve({ rows: [{ version }] }), reject });
+        }),
+    );
+    const logger = { logQuery: () => undefined, logQueryError: () => undefined };
+    const dataSource = {
+      options: { type: 'postgres' },
+      driver: { master: { query } },
+      logger,
+    } as unknown as DataSource;
+    return { dataSource, query, pending };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('gives callers that ask while a read is under way the next read, which starts after they asked', async () => {
+    const { dataSource, query, pending } = fakePostgres();
+    const version = new DataVersion(dataSource);
+    const first = version.current();
+    await settle();
+    expect(query).toHaveBeenCalledTimes(1);
+    const later = [version.current(), version.current(), version.current()];
+    await settle();
+    // The read under way may have read before a write these callers saw committed: they wait for another.
+    expect(query).toHaveBeenCalledTimes(1);
+    pending[0].resolve('10:10:');
+    expect(await first).toBe('10:10:');
+    await settle();
+    expect(query).toHaveBeenCalledTimes(2);
+    pending[1].resolve('11:11:');
+    expect(await Promise.all(later)).toEqual(['11:11:', '11:11:', '11:11:']);
+  });
+
+  it('cannot be told when the read fails, and reads again for the next caller', async () => {
+    const { dataSource, query, pending } = fakePostgres();
+    const version = new DataVersion(dataSource);
+    const failed = version.current();
+    await settle();
+    pending[0].reject(new Error('connection lost'));
+    expect(await failed).toBeUndefined();
+    const next = version.current();
+    await settle();
+    pending[1].resolve('12:12:');
+    expect(await next).toBe('12:12:');
+    expect(query).toHaveBeenCalledTimes(2);
   });
 });
