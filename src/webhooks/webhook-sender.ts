@@ -42,34 +42,25 @@ export class WebhookSender {
 
   async send(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = Date.now();
-    const { allowPrivateNetworks, timeoutMs } = this.config;
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new WebhookDeadlineError(timeoutMs)), timeoutMs);
     try {
-      // The race settles at the deadline even if the socket never reports anything after being destroyed.
-      const answer = await Promise.race([
-        exchange(url, body, headers, { signal: deadline.signal, allowPrivateNetworks }),
-        rejectOnAbort(deadline.signal),
-      ]);
+      const answer = await exchange(url, body, headers, this.config);
       return { ...answer, durationMs: Date.now() - started };
     } catch (error) {
-      // Once the deadline has passed, whatever the torn-down socket reported is a consequence of the timeout.
-      const cause: unknown = deadline.signal.aborted ? deadline.signal.reason : error;
-      return { ...failure(cause), durationMs: Date.now() - started };
-    } finally {
-      clearTimeout(timer);
+      return { ...failure(error), durationMs: Date.now() - started };
     }
   }
 }
 
-interface ExchangeOptions {
-  /** Aborting it destroys the request and, once there is one, the response. */
-  signal: AbortSignal;
-  allowPrivateNetworks: boolean;
-}
-
-/** One request and the head of its response; rejects on any error of either, and never leaves an error unheard. */
-function exchange(url: string, body: string, headers: Record<string, string>, options: ExchangeOptions) {
+/**
+ * One request and the head of its response. Rejects on any error of either, and at the deadline, which tears both
+ * down (whatever the torn-down socket reports afterwards is heard and ignored: the promise has settled).
+ */
+function exchange(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  { timeoutMs, allowPrivateNetworks }: Pick<WebhooksConfig, 'timeoutMs' | 'allowPrivateNetworks'>,
+): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
     const target = new URL(url);
     const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -78,27 +69,25 @@ function exchange(url: string, body: string, headers: Record<string, string>, op
       {
         method: 'POST',
         headers: { ...headers, 'Content-Length': Buffer.byteLength(body), 'User-Agent': USER_AGENT },
-        signal: options.signal,
-        ...(options.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
+        ...(allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
       },
       (res) => {
-        // Kept for the response's whole life: an error after the head was read must not become an uncaught one.
-        res.on('error', reject);
-        readHead(res).then(
-          (text) => resolve({ statusCode: res.statusCode, retryAfter: headerOf(res, 'retry-after'), body: text }),
-          reject,
-        );
+        res.on('error', fail);
+        readHead(res, (text) => {
+          clearTimeout(deadline);
+          resolve({ statusCode: res.statusCode, retryAfter: headerOf(res, 'retry-after'), body: text });
+        });
       },
     );
-    req.on('error', reject);
+    const deadline = setTimeout(() => fail(new WebhookDeadlineError(timeoutMs)), timeoutMs);
+    function fail(error: Error) {
+      clearTimeout(deadline);
+      reject(error);
+      req.destroy(error);
+    }
+    req.on('error', fail);
     req.end(body);
   });
-}
-
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) =>
-    signal.addEventListener('abort', () => reject(asError(signal.reason)), { once: true }),
-  );
 }
 
 function failure(cause: unknown): Pick<SendResult, 'error' | 'timedOut'> {
@@ -118,14 +107,21 @@ function headerOf(res: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Reads at most 2 KiB of the answer; leaving the loop early destroys the response rather than waiting for the rest. */
-async function readHead(res: IncomingMessage): Promise<string> {
+/**
+ * Reads at most 2 KiB of the answer and hands them to `done`; once it has them, the response is destroyed rather than
+ * waited for to the end.
+ */
+function readHead(res: IncomingMessage, done: (text: string) => void): void {
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of res as AsyncIterable<Buffer>) {
+  const finish = () => done(Buffer.concat(chunks).toString('utf8'));
+  res.on('data', (chunk: Buffer) => {
+    if (length >= BODY_LIMIT) return;
     chunks.push(chunk.subarray(0, BODY_LIMIT - length));
     length += chunk.length;
-    if (length >= BODY_LIMIT) break;
-  }
-  return Buffer.concat(chunks).toString('utf8');
+    if (length < BODY_LIMIT) return;
+    finish();
+    res.destroy();
+  });
+  res.on('end', finish);
 }
