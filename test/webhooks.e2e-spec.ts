@@ -21,6 +21,7 @@ const FAST = {
   WEBHOOK_RETRY_SCHEDULE: '100ms,150ms,200ms',
   WEBHOOK_TIMEOUT: '300ms',
   WEBHOOK_POLL_INTERVAL: '50ms',
+  WEBHOOK_ENDPOINT_CONCURRENCY: '2',
 };
 
 describe('Webhooks: signed, retried, never lost', () => {

@@ -14,7 +14,7 @@ describe('webhooks config', () => {
       pollIntervalMs: 1_000,
       leaseMs: 60_000,
       concurrency: 8,
-      endpointConcurrency: 2,
+      endpointConcurrency: 4,
       dispatcher: true,
     });
   });
