@@ -34,17 +34,32 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_IN_URL, '$1[REDACTED]');
 }
 
-/** Request headers that carry credentials: never written to a log. */
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+/**
+ * The request headers a request line shows, when sent: what describes the client and the body, never a credential.
+ * A list of what to show rather than of what to hide, so that a header carrying a secret the service does not know
+ * of (`X-Api-Key`, a proxy's session header) cannot reach the log; and a shorter line, written on every request.
+ */
+const LOGGED_REQUEST_HEADERS = [
+  'host',
+  'user-agent',
+  'content-type',
+  'content-length',
+  'accept',
+  'origin',
+  'referer',
+  'x-forwarded-for',
+] as const;
 
-function withoutCredentialHeaders(
-  headers: Record<string, unknown> | undefined,
-  hidden: ReadonlySet<string>,
-): Record<string, unknown> | undefined {
-  if (!headers) return undefined;
-  const kept: Record<string, unknown> = {};
-  for (const name in headers) if (!hidden.has(name)) kept[name] = headers[name];
-  return kept;
+/** The response headers a request line shows, when set (Set-Cookie never). */
+const LOGGED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'retry-after'] as const;
+
+function someHeaders(names: readonly string[], valueOf: (name: string) => unknown): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = valueOf(name);
+    if (value !== undefined) shown[name] = value;
+  }
+  return shown;
 }
 
 interface LoggedRequest {
@@ -59,32 +74,31 @@ interface LoggedRequest {
 interface LoggedResponse {
   statusCode?: number;
   headersSent?: boolean;
-  getHeaders?: () => Record<string, unknown>;
+  getHeader?: (name: string) => unknown;
 }
 
 /**
  * What a request line holds. Built from named fields only, so nothing else the request carries (its body, its parsed
- * query) can reach the log: the URL's credential parameters are replaced, credential headers are left out.
+ * query, its other headers) can reach the log: the URL's credential parameters are replaced.
  */
 function requestSerializer(req: LoggedRequest) {
   const url = req.originalUrl ?? req.url;
+  const headers = req.headers;
   return {
     id: req.id,
     method: req.method,
     url: typeof url === 'string' ? redactUrl(url) : undefined,
-    headers: withoutCredentialHeaders(req.headers, CREDENTIAL_HEADERS),
+    headers: headers && someHeaders(LOGGED_REQUEST_HEADERS, (name) => headers[name]),
     remoteAddress: req.socket?.remoteAddress,
     remotePort: req.socket?.remotePort,
   };
 }
 
-const RESPONSE_CREDENTIAL_HEADERS = new Set(['set-cookie']);
-
-/** A response's status and headers, without Set-Cookie; never its body. */
+/** A response's status and the headers of {@link LOGGED_RESPONSE_HEADERS}; never its body. */
 function responseSerializer(res: LoggedResponse) {
   return {
     statusCode: res.headersSent === false ? null : res.statusCode,
-    headers: withoutCredentialHeaders(res.getHeaders?.(), RESPONSE_CREDENTIAL_HEADERS),
+    headers: res.getHeader && someHeaders(LOGGED_RESPONSE_HEADERS, (name) => res.getHeader!(name)),
   };
 }
 
