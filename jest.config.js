@@ -20,5 +20,7 @@ export default {
       setupFilesAfterEnv: ['<rootDir>/test/setup-contract.ts'],
     },
   ],
-  testTimeout: 30000,
+  // Only there to end a hung test: what a test bounds in time, it bounds itself. Starting an app with its database takes
+  // 2-5 s on a usual machine and has taken over 30 s on a slow one.
+  testTimeout: 90_000,
 };

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,7 +24,6 @@ const square = (r: number, g: number, b: number) =>
  * The administration UI at /admin, in Debian's Chromium, against the real service on its own database: every step a
  * person takes, checked through the public API as well.
  */
-jest.setTimeout(60_000);
 
 describe('The administration UI, in a real browser', () => {
   let t: TestApp;

@@ -112,5 +112,5 @@ describe('Command lines: npm run cli and npm run sweep-orphans', () => {
     const integration = await cli('create-integration', '--label', 'ERP sync', '--role', 'catalog-reader');
     expect(integration.code).toBe(0);
     expect(JSON.parse(integration.stdout)).toMatchObject({ label: 'ERP sync', role: 'catalog-reader' });
-  }, 60_000);
+  });
 });

@@ -89,7 +89,7 @@ describe('Crash safety: SIGKILL in the middle of a large upload', () => {
     });
     expect(JSON.parse(sweep.stdout)).toMatchObject({ removed: 1, failed: 0 });
     expect(await filesUnder(storage)).toEqual([]);
-  }, 90_000);
+  });
 });
 
 function json(body: unknown, headers: Record<string, string>): RequestInit {

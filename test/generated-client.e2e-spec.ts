@@ -37,11 +37,11 @@ describe('A client generated from the committed OpenAPI document', () => {
     const generated = await generateClientTypes(await committedOpenApi());
     expect(generated).toBe(await readFile(CLIENT_TYPES_FILE, 'utf8'));
     expect(generated).toContain('cover: components["schemas"]["FileRecord"] | (never | null);');
-  }, 60_000);
+  });
 
   it('type-checks a program that uses only it', () => {
     expect(typeErrors()).toEqual([]);
-  }, 60_000);
+  });
 
   it('gets a token, creates a product, uploads a cover and reads the resolved fields with their types', async () => {
     const credentials = await createIntegration(t.url, { username: 'admin', password: ADMIN_PASSWORD }, [

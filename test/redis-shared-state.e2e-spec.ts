@@ -227,11 +227,19 @@ describe('When Redis goes away', () => {
 
   it('keeps serving, limits each instance on its own, and falls back to the cache lifetime for revocations', async () => {
     const integration = await createIntegration(a, ['product:read']);
+    const timedTokenRequest = async () => {
+      const started = Date.now();
+      const res = await tokenRequest(b, integration.access_key_id, integration.secret_access_key).expect(200);
+      return { res, ms: Date.now() - started };
+    };
+    // The same request with Redis up, the second of two (the first warms the instance up), for comparison.
+    await timedTokenRequest();
+    const up = await timedTokenRequest();
     await redis.stop();
 
-    const started = Date.now();
-    const res = await tokenRequest(b, integration.access_key_id, integration.secret_access_key).expect(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // No wait on Redis: a command sent to it would cost its 1 s timeout on top of the usual time.
+    const { res, ms } = await timedTokenRequest();
+    expect(ms - up.ms).toBeLessThan(1_000);
     const token = (res.body as { access_token: string }).access_token;
 
     // Failures are still limited, per instance (the insurance limiter in memory).

@@ -76,7 +76,7 @@ describe('Secrets: the service process', () => {
   it('refuses to start with a SECRETS_KEY of the wrong length, naming the variable', async () => {
     const output = await refusedStart({ ...(await database()).env, SECRETS_KEY: randomBytes(16).toString('base64') });
     expect(output).toContain('SECRETS_KEY must be 32 random bytes in base64');
-  }, 30_000);
+  });
 
   it('refuses to start with another key than the one the stored secrets were sealed with', async () => {
     const db = await database();
@@ -84,7 +84,7 @@ describe('Secrets: the service process', () => {
     await first.close();
     const output = await refusedStart({ ...db.env, SECRETS_KEY: randomBytes(32).toString('base64') });
     expect(output).toContain('sealed with another SECRETS_KEY');
-  }, 30_000);
+  });
 
   it('runs with context frames on Node.js 22 (the process replaced itself, same pid), request context intact', async () => {
     const db = await database();
@@ -122,7 +122,7 @@ describe('Secrets: the service process', () => {
         .find((text) => text.includes('The stored bytes of a file record are missing')),
     );
     expect(JSON.parse(line)).toMatchObject({ req: { id }, fileId: file.id });
-  }, 30_000);
+  });
 
   it('writes no secret of the token endpoint or the admin API to its log', async () => {
     const db = await database();
@@ -206,5 +206,5 @@ describe('Secrets: the service process', () => {
     expect(log).toContain(postgres ? '' : `Generated a secrets key at ${join(db.dataDir, 'secrets.key')}`);
     if (postgres) expect(log).not.toContain('Generated a secrets key');
     for (const secret of secrets) expect(log).not.toContain(secret);
-  }, 60_000);
+  });
 });

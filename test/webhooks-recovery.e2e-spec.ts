@@ -490,7 +490,7 @@ describe('Webhook recovery: bounded, one at a time', () => {
     } finally {
       await t.close({ destroy: true });
     }
-  }, 60_000);
+  });
 
   it('lets one of two concurrent recoveries of an endpoint run, and answers the other 409', async () => {
     const t = await startTestApp({ ...FAST, WEBHOOK_DISPATCHER: 'off' });
@@ -552,6 +552,6 @@ if (process.env.TEST_DATABASE_URL) {
         await b.close();
         await a.close({ destroy: true });
       }
-    }, 60_000);
+    });
   });
 }

@@ -333,6 +333,6 @@ if (process.env.TEST_DATABASE_URL) {
         await a.close({ destroy: true });
         await receiver.close();
       }
-    }, 60_000);
+    });
   });
 }

@@ -116,7 +116,7 @@ export async function startServiceProcess(
       },
     );
   try {
-    await eventually('the service to start', healthy, 20_000);
+    await eventually('the service to start', healthy, 60_000);
   } catch (error) {
     await service.stop('SIGKILL');
     throw error;
