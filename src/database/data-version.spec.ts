@@ -51,6 +51,25 @@ describe('DataVersion (better-sqlite3)', () => {
     expect(await version.current()).not.toBe(before);
   });
 
+  it('reads once for the callers of one turn of the event loop, after the last of them asked', async () => {
+    const before = await version.current();
+    const logQuery = jest.spyOn(dataSource.logger, 'logQuery');
+    try {
+      const asked = [version.current(), version.current()];
+      // Committed after both asked, in the same turn: the read they share must see it.
+      await dataSource.query('INSERT INTO "thing" ("name") VALUES (?)', ['between']);
+      const [first, second] = await Promise.all(asked);
+      expect(first).not.toBe(before);
+      expect(second).toBe(first);
+      const versionReads = logQuery.mock.calls.filter(([sql]) => sql.includes('data_version'));
+      expect(versionReads).toHaveLength(1);
+      expect(await version.current()).toBe(first);
+      expect(logQuery.mock.calls.filter(([sql]) => sql.includes('data_version'))).toHaveLength(2);
+    } finally {
+      logQuery.mockRestore();
+    }
+  });
+
   it('cannot be told inside an open transaction, whose writes may still roll back', async () => {
     const runner = dataSource.createQueryRunner();
     await runner.startTransaction();

