@@ -125,11 +125,11 @@ describe('Integrations: expires_at and owner', () => {
   it('keeps a last_used_at written while an administrator edits the integration', async () => {
     const integration = await create({});
     const rows = t.app.get(IntegrationsRepository);
-    const findById = rows.findById.bind(rows);
+    const findForUpdate = rows.findForUpdate.bind(rows);
     let used: Promise<void> | undefined;
-    // A token request records its use between the edit's read and its write.
-    jest.spyOn(rows, 'findById').mockImplementation(async (id, manager) => {
-      const found = await findById(id, manager);
+    // A token request records its use between the edit's read and its write (on PostgreSQL it waits for the row lock).
+    jest.spyOn(rows, 'findForUpdate').mockImplementation(async (id, tx) => {
+      const found = await findForUpdate(id, tx);
       used ??= rows.markUsed(integration.id, Date.now());
       await Promise.race([used, sleep(200)]);
       return found;

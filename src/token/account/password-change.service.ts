@@ -50,13 +50,13 @@ export class PasswordChangeService {
     };
     await this.proveCurrent(user, change.currentPassword, audit);
     const passwordHash = await this.hasher.hash(change.newPassword);
-    const revoked = await this.unitOfWork.run(async ({ manager }) => {
-      const current = await this.users.findById(user.id, manager);
+    const revoked = await this.unitOfWork.run(async (tx) => {
+      // Locked, and only the password written: a role given meanwhile is neither undone nor missed.
+      const current = await this.users.findForUpdate(user.id, tx);
       // Changed meanwhile (by an administrator, or another change of one's own): what was proven no longer holds.
       if (current?.passwordHash !== user.passwordHash) throw wrongPassword();
-      current.passwordHash = passwordHash;
-      const revoked = await this.endOtherSignIns(current, principal.signInId, manager);
-      await this.users.save(current, manager);
+      const revoked = await this.endOtherSignIns(current, principal.signInId, tx.manager);
+      await this.users.applyEdits(current.id, { passwordHash, revoke: principal.signInId === undefined }, tx.manager);
       return revoked;
     });
     for (const familyId of revoked) this.status.invalidateSignIn(familyId);
@@ -107,12 +107,12 @@ export class PasswordChangeService {
 
   /**
    * Revokes every sign-in of the user but `kept`, and answers the revoked ones. Every user token names its sign-in;
-   * should one not, it cannot be told from the others, and all of the user's tokens end.
+   * should one not, it cannot be told from the others, and all of the user's tokens end (the caller raises the user's
+   * token version then).
    */
   private async endOtherSignIns(user: User, kept: string | undefined, manager: EntityManager): Promise<string[]> {
     const now = this.clock.nowMs();
     if (kept !== undefined) return this.refreshTokens.revokeOtherSignInsOfUser(user.id, kept, now, manager);
-    user.tokenVersion += 1;
     await this.refreshTokens.revokeAllOfUser(user.id, now, manager);
     return [];
   }

@@ -5,10 +5,10 @@ import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
 import { ValidationFailedError } from '../../common/errors/validation-failed.error.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { UnitOfWork, type Transaction } from '../../database/unit-of-work.js';
 import { digestsEqual, randomToken, sha256Hex } from '../crypto/secrets.js';
 import { integrationExpired, type Integration } from '../entities/integration.entity.js';
-import { IntegrationsRepository } from '../repositories/integrations.repository.js';
+import { IntegrationsRepository, type IntegrationEdits } from '../repositories/integrations.repository.js';
 import { SubjectStatusService, subjectOf } from '../subject-status.service.js';
 import { notFound } from '../token-admin.errors.js';
 import { assertHolds } from './grant-policy.js';
@@ -74,7 +74,10 @@ export class IntegrationsService {
   ): Promise<IssuedCredentials> {
     const secret = newSecret();
     const expiresAt = this.futureExpiry(input.expires_at);
-    const integration = await this.unitOfWork.run(async ({ manager }) => {
+    const integration = await this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
+      // The role is not deleted meanwhile.
+      await this.roles.lockAssignments(tx);
       const role = await this.roles.byName(input.role, manager);
       assertHolds(actor, role.permissions, `give an integration the role "${role.name}"`);
       const created = {
@@ -96,21 +99,23 @@ export class IntegrationsService {
    */
   async update(id: number, input: IntegrationInput, actor: Principal): Promise<Integration> {
     const expiresAt = this.futureExpiry(input.expires_at);
-    return this.change(id, actor, 'change', async (found, manager) => {
+    return this.change(id, actor, 'change', input.role !== undefined, async (found, manager) => {
+      const edits: IntegrationEdits = {};
       if (input.role !== undefined) {
         const role = await this.roles.byName(input.role, manager);
         assertHolds(actor, role.permissions, `give an integration the role "${role.name}"`);
-        if (role.id !== found.roleId) found.tokenVersion += 1;
-        found.roleId = role.id;
+        if (role.id !== found.roleId) edits.revoke = true;
+        edits.roleId = role.id;
       }
-      if (input.label !== undefined) found.label = input.label;
-      if (input.active === false && found.active) found.tokenVersion += 1;
-      if (input.active !== undefined) found.active = input.active;
+      if (input.label !== undefined) edits.label = input.label;
+      if (input.active === false && found.active) edits.revoke = true;
+      if (input.active !== undefined) edits.active = input.active;
       if (expiresAt !== undefined) {
-        if (this.expired(found)) found.tokenVersion += 1;
-        found.expiresAt = expiresAt;
+        if (this.expired(found)) edits.revoke = true;
+        edits.expiresAt = expiresAt;
       }
-      if (input.owner !== undefined) found.owner = input.owner;
+      if (input.owner !== undefined) edits.owner = input.owner;
+      return edits;
     });
   }
 
@@ -139,51 +144,56 @@ export class IntegrationsService {
   /** A new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds. */
   async rotateSecret(id: number, actor: Principal): Promise<IssuedCredentials> {
     const secret = newSecret();
-    const integration = await this.change(id, actor, 'rotate the secret of', (found) => {
-      found.previousSecretHash = found.secretHash;
-      found.previousSecretExpiresAt = this.clock.nowMs() + this.config.secretRotationGrace * 1000;
-      found.secretHash = sha256Hex(secret);
-    });
+    const integration = await this.change(id, actor, 'rotate the secret of', false, (found) => ({
+      previousSecretHash: found.secretHash,
+      previousSecretExpiresAt: this.clock.nowMs() + this.config.secretRotationGrace * 1000,
+      secretHash: sha256Hex(secret),
+    }));
     return { integration, secret };
   }
 
   /** Ends a rotation's grace period now: only the newest secret works from here on. */
   expirePreviousSecret(id: number, actor: Principal): Promise<Integration> {
-    return this.change(id, actor, 'expire the previous secret of', (found) => {
-      found.previousSecretHash = null;
-      found.previousSecretExpiresAt = null;
-    });
+    return this.change(id, actor, 'expire the previous secret of', false, () => ({
+      previousSecretHash: null,
+      previousSecretExpiresAt: null,
+    }));
   }
 
   async remove(id: number, actor: Principal): Promise<void> {
-    await this.unitOfWork.run(async ({ manager }) => {
-      await this.touchable(manager, id, actor, 'delete');
-      await this.integrations.delete(id, manager);
+    await this.unitOfWork.run(async (tx) => {
+      await this.touchable(tx, id, actor, 'delete');
+      await this.integrations.delete(id, tx.manager);
     });
     this.status.invalidate(subjectOf('integration', id));
   }
 
-  /** Applies `edit` to the integration in one transaction, if `actor` may touch it, and forgets its cached state. */
+  /**
+   * Applies `edit` to the integration in one transaction, if `actor` may touch it, and forgets its cached state. The
+   * row stays locked from the read `edit` decides on to the write, so concurrent changes apply one after the other;
+   * one that `assignsRole` first waits for the other role assignments (see RolesService.lockAssignments).
+   */
   private async change(
     id: number,
     actor: Principal,
     action: string,
-    edit: (found: Integration, manager: EntityManager) => Promise<void> | void,
+    assignsRole: boolean,
+    edit: (found: Integration, manager: EntityManager) => Promise<IntegrationEdits> | IntegrationEdits,
   ): Promise<Integration> {
-    const integration = await this.unitOfWork.run(async ({ manager }) => {
-      const found = await this.touchable(manager, id, actor, action);
-      await edit(found, manager);
-      return this.integrations.saveEdits(found, manager);
+    const integration = await this.unitOfWork.run(async (tx) => {
+      if (assignsRole) await this.roles.lockAssignments(tx);
+      const found = await this.touchable(tx, id, actor, action);
+      return this.integrations.applyEdits(id, await edit(found, tx.manager), tx.manager);
     });
     this.status.invalidate(subjectOf('integration', id));
     return integration;
   }
 
-  /** The integration, if `actor` holds every permission it holds (else 403; 404 if there is none). */
-  private async touchable(manager: EntityManager, id: number, actor: Principal, action: string): Promise<Integration> {
-    const found = await this.integrations.findById(id, manager);
+  /** The integration, locked, if `actor` holds every permission it holds (else 403; 404 if there is none). */
+  private async touchable(tx: Transaction, id: number, actor: Principal, action: string): Promise<Integration> {
+    const found = await this.integrations.findForUpdate(id, tx);
     if (!found) throw notFound('integration', id);
-    const role = await this.roles.byId(found.roleId, manager);
+    const role = await this.roles.byId(found.roleId, tx.manager);
     assertHolds(actor, role.permissions, `${action} the integration "${found.label}"`);
     return found;
   }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { UnitOfWork, type Transaction } from '../../database/unit-of-work.js';
 import type { Role } from '../entities/role.entity.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
-import { RolesRepository } from '../repositories/roles.repository.js';
+import { RolesRepository, type RoleEdits } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { missingPermissions } from '../scopes.js';
 import { SubjectStatusService } from '../subject-status.service.js';
@@ -65,19 +65,23 @@ export class RolesService {
   }
 
   async update(id: number, input: RoleInput, actor: Principal): Promise<Role> {
-    const role = await this.unitOfWork.run(async ({ manager }) => {
+    const role = await this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
+      await this.roles.lockAssignments(tx);
       const role = this.mutable(await this.byId(id, manager));
       assertHolds(actor, [...role.permissions, ...(input.permissions ?? [])], `change the role "${role.name}"`);
-      if (input.name !== undefined && input.name !== role.name) await this.assertNameFree(manager, input.name);
-      if (input.name !== undefined) role.name = input.name;
-      const previous = role.permissions;
-      if (input.permissions !== undefined) role.permissions = [...new Set(input.permissions)];
-      const narrowed = missingPermissions(role.permissions, previous).length > 0;
-      if (previous.includes('*') && !role.permissions.includes('*')) {
+      const edits: RoleEdits = {};
+      if (input.name !== undefined && input.name !== role.name) {
+        await this.assertNameFree(manager, input.name);
+        edits.name = input.name;
+      }
+      if (input.permissions !== undefined) edits.permissions = [...new Set(input.permissions)];
+      const permissions = edits.permissions ?? role.permissions;
+      if (role.permissions.includes('*') && !permissions.includes('*')) {
         await this.assertAdministratorRemains(manager, { roleId: role.id });
       }
-      if (narrowed) await this.revokeHolders(manager, role);
-      return this.roles.save(role, manager);
+      if (missingPermissions(permissions, role.permissions).length > 0) await this.revokeHolders(manager, role);
+      return this.roles.update(role.id, edits, manager);
     });
     // Which subjects held the role is not worth a query per instance: a change of permissions is rare, the caches
     // refill. A widening too, so that cached clients get the new permissions in their next token at once.
@@ -86,7 +90,10 @@ export class RolesService {
   }
 
   async remove(id: number, actor: Principal): Promise<void> {
-    await this.unitOfWork.run(async ({ manager }) => {
+    await this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
+      // No user or integration is given the role between the count and the deletion.
+      await this.roles.lockAssignments(tx);
       const role = this.mutable(await this.byId(id, manager));
       assertHolds(actor, role.permissions, `delete the role "${role.name}"`);
       const users = await this.users.countWithRoles([id], undefined, manager);
@@ -102,8 +109,17 @@ export class RolesService {
   }
 
   /**
+   * Waits for the other transactions that change who holds which role, or what a role grants, and keeps them waiting
+   * until this one ends. Taken first in the transaction, before any row lock: it is never waited for while holding one.
+   */
+  lockAssignments(tx: Transaction): Promise<void> {
+    return this.roles.lockAssignments(tx);
+  }
+
+  /**
    * Refuses a change that would leave no user holding `*`: `userId` loses its role (deleted, or moved to
-   * `nextRoleId`), or `roleId` loses `*`.
+   * `nextRoleId`), or `roleId` loses `*`. The transaction holds {@link lockAssignments}: without it, two changes that
+   * each leave one administrator could both pass and leave none.
    */
   async assertAdministratorRemains(
     manager: EntityManager,

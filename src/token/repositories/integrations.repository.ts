@@ -1,7 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
+import type { Transaction } from '../../database/unit-of-work.js';
 import { Integration } from '../entities/integration.entity.js';
+
+/**
+ * The columns the administration API edits. Never `last_used_at`: token requests write it meanwhile. `revoke` ends the
+ * live tokens: the token version rises.
+ */
+export type IntegrationEdits = { revoke?: boolean } & Partial<
+  Pick<
+    Integration,
+    | 'label'
+    | 'roleId'
+    | 'active'
+    | 'expiresAt'
+    | 'owner'
+    | 'secretHash'
+    | 'previousSecretHash'
+    | 'previousSecretExpiresAt'
+  >
+>;
 
 /** Integrations; methods given a manager run in its transaction. */
 @Injectable()
@@ -14,6 +33,13 @@ export class IntegrationsRepository {
 
   findById(id: number, manager: EntityManager = this.db): Promise<Integration | null> {
     return manager.findOneBy(Integration, { id });
+  }
+
+  /** The integration, its row locked until the transaction ends where rows can be locked (SQLite runs one at a time). */
+  findForUpdate(id: number, tx: Pick<Transaction, 'manager' | 'supportsRowLocks'>): Promise<Integration | null> {
+    // Not FOR UPDATE, which would also hold back the insertion of rows that reference this one (foreign keys).
+    const lock = tx.supportsRowLocks ? { lock: { mode: 'for_no_key_update' as const } } : {};
+    return tx.manager.findOne(Integration, { where: { id }, ...lock });
   }
 
   findByAccessKey(accessKeyId: string, manager: EntityManager = this.db): Promise<Integration | null> {
@@ -33,14 +59,13 @@ export class IntegrationsRepository {
   }
 
   /**
-   * Writes the columns the administration API edits, and reads the row back. Never `last_used_at`: token requests
-   * write it meanwhile, and a whole-entity save would put back the value read before the edit.
+   * Writes only the given columns, and reads the row back. The token version rises in SQL, so that a concurrent raise
+   * (a role narrowed) is added to, never written over.
    */
-  async saveEdits(integration: Integration, manager: EntityManager = this.db): Promise<Integration> {
-    const { id, label, roleId, active, tokenVersion, expiresAt, owner } = integration;
-    const { secretHash, previousSecretHash, previousSecretExpiresAt } = integration;
-    const edits = { label, roleId, active, tokenVersion, expiresAt, owner };
-    await manager.update(Integration, { id }, { ...edits, secretHash, previousSecretHash, previousSecretExpiresAt });
+  async applyEdits(id: number, edits: IntegrationEdits, manager: EntityManager = this.db): Promise<Integration> {
+    const { revoke, ...columns } = edits;
+    const raise = revoke ? { tokenVersion: () => 'token_version + 1' } : {};
+    if (revoke || Object.keys(columns).length > 0) await manager.update(Integration, { id }, { ...columns, ...raise });
     return manager.findOneByOrFail(Integration, { id });
   }
 

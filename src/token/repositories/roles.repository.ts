@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
+import type { Transaction } from '../../database/unit-of-work.js';
 import { Role } from '../entities/role.entity.js';
+
+/** What a role's update may change. */
+export type RoleEdits = Partial<Pick<Role, 'name' | 'permissions'>>;
 
 /** Roles; methods given a manager run in its transaction. */
 @Injectable()
@@ -38,8 +42,20 @@ export class RolesRepository {
     return manager.save(manager.create(Role, role));
   }
 
-  save(role: Role, manager: EntityManager = this.db): Promise<Role> {
-    return manager.save(role);
+  /** Writes only the given columns, and reads the row back. */
+  async update(id: number, edits: RoleEdits, manager: EntityManager = this.db): Promise<Role> {
+    if (Object.keys(edits).length > 0) await manager.update(Role, { id }, edits);
+    return manager.findOneByOrFail(Role, { id });
+  }
+
+  /**
+   * Waits until no other transaction changes who holds which role, or what a role grants, and keeps the others waiting
+   * until this one ends: a transaction-scoped advisory lock of this schema on PostgreSQL; SQLite runs one transaction at
+   * a time anyway. Rules over many rows (someone keeps `*`, a deleted role has no holder) then read what they decide on.
+   */
+  async lockAssignments(tx: Pick<Transaction, 'manager' | 'supportsRowLocks'>): Promise<void> {
+    if (!tx.supportsRowLocks) return;
+    await tx.manager.query(`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.role-assignments'))`);
   }
 
   async delete(id: number, manager: EntityManager = this.db): Promise<void> {

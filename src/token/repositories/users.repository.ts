@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, Not, type EntityManager } from 'typeorm';
+import type { Transaction } from '../../database/unit-of-work.js';
 import { User } from '../entities/user.entity.js';
+
+/** What an update of a user may change; `revoke` ends the user's live tokens: the token version rises. */
+export type UserEdits = { revoke?: boolean } & Partial<Pick<User, 'roleId' | 'passwordHash'>>;
 
 /** Users; methods given a manager run in its transaction. */
 @Injectable()
@@ -14,6 +18,13 @@ export class UsersRepository {
 
   findById(id: number, manager: EntityManager = this.db): Promise<User | null> {
     return manager.findOneBy(User, { id });
+  }
+
+  /** The user, its row locked until the transaction ends where rows can be locked (SQLite runs one at a time). */
+  findForUpdate(id: number, tx: Pick<Transaction, 'manager' | 'supportsRowLocks'>): Promise<User | null> {
+    // Not FOR UPDATE: rows that reference this one (a new refresh token) are still inserted meanwhile.
+    const lock = tx.supportsRowLocks ? { lock: { mode: 'for_no_key_update' as const } } : {};
+    return tx.manager.findOne(User, { where: { id }, ...lock });
   }
 
   findByUsername(username: string, manager: EntityManager = this.db): Promise<User | null> {
@@ -39,8 +50,15 @@ export class UsersRepository {
     return manager.save(manager.create(User, user));
   }
 
-  save(user: User, manager: EntityManager = this.db): Promise<User> {
-    return manager.save(user);
+  /**
+   * Writes only the given columns, and reads the row back. The token version rises in SQL, so that a concurrent raise
+   * (a role narrowed) is added to, never written over.
+   */
+  async applyEdits(id: number, edits: UserEdits, manager: EntityManager = this.db): Promise<User> {
+    const { revoke, ...columns } = edits;
+    const raise = revoke ? { tokenVersion: () => 'token_version + 1' } : {};
+    if (revoke || Object.keys(columns).length > 0) await manager.update(User, { id }, { ...columns, ...raise });
+    return manager.findOneByOrFail(User, { id });
   }
 
   async delete(id: number, manager: EntityManager = this.db): Promise<void> {

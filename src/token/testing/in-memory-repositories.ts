@@ -4,11 +4,11 @@ import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { Role } from '../entities/role.entity.js';
 import { SigningKey } from '../entities/signing-key.entity.js';
 import { User } from '../entities/user.entity.js';
-import type { IntegrationsRepository } from '../repositories/integrations.repository.js';
+import type { IntegrationEdits, IntegrationsRepository } from '../repositories/integrations.repository.js';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
-import type { RolesRepository } from '../repositories/roles.repository.js';
+import type { RoleEdits, RolesRepository } from '../repositories/roles.repository.js';
 import type { NewSigningKey, SigningKeysRepository } from '../repositories/signing-keys.repository.js';
-import type { UsersRepository } from '../repositories/users.repository.js';
+import type { UserEdits, UsersRepository } from '../repositories/users.repository.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
 export { asReal, FakeClock, FakeUnitOfWork } from '../../common/testing/fakes.js';
@@ -47,6 +47,15 @@ class Table<T extends { id: number }> {
     return copy(row);
   }
 
+  /** Writes only `edits` (`revoke` raises the token version, as the SQL does), and answers a copy of the row. */
+  update(id: number, { revoke, ...edits }: Partial<T> & { revoke?: boolean }): T {
+    const row = this.rows.find((stored) => stored.id === id);
+    if (!row) throw new Error(`No row ${id}`);
+    Object.assign(row, structuredClone(edits));
+    if (revoke) (row as T & { tokenVersion: number }).tokenVersion += 1;
+    return copy(row);
+  }
+
   delete(id: number): void {
     const index = this.rows.findIndex((row) => row.id === id);
     if (index !== -1) this.rows.splice(index, 1);
@@ -70,7 +79,9 @@ export class FakeRolesRepository implements Public<RolesRepository> {
   superRoleIds = async () => this.table.rows.filter((role) => role.permissions.includes('*')).map((role) => role.id);
   create = async (role: Pick<Role, 'name' | 'permissions'>) =>
     this.table.insert(Object.assign(new Role(), { builtIn: false, createdAt: now(), updatedAt: now() }, role));
-  save = async (role: Role) => this.table.save(role);
+  update = async (id: number, edits: RoleEdits) => this.table.update(id, edits);
+  /** One caller at a time already: the fakes answer at once. */
+  lockAssignments = async () => undefined;
   delete = async (id: number) => this.table.delete(id);
 }
 
@@ -79,6 +90,7 @@ export class FakeUsersRepository implements Public<UsersRepository> {
 
   list = async () => this.table.all();
   findById = async (id: number) => this.table.find((user) => user.id === id);
+  findForUpdate = async (id: number) => this.findById(id);
   findByUsername = async (username: string) => this.table.find((user) => user.username === username);
   existsByUsername = async (username: string) => this.table.find((user) => user.username === username) !== null;
   count = async () => this.table.rows.length;
@@ -86,7 +98,9 @@ export class FakeUsersRepository implements Public<UsersRepository> {
     this.table.rows.filter((user) => roleIds.includes(user.roleId) && user.id !== exceptUserId).length;
   create = async (user: Pick<User, 'username' | 'passwordHash' | 'roleId'>) =>
     this.table.insert(Object.assign(new User(), { tokenVersion: 0, createdAt: now(), updatedAt: now() }, user));
+  /** Not in the repository: for a spec to set up a user as it needs it. */
   save = async (user: User) => this.table.save(user);
+  applyEdits = async (id: number, edits: UserEdits) => this.table.update(id, edits);
   delete = async (id: number) => this.table.delete(id);
   raiseTokenVersionOfRole = async (roleId: number) => {
     for (const user of this.table.rows) if (user.roleId === roleId) user.tokenVersion += 1;
@@ -98,6 +112,7 @@ export class FakeIntegrationsRepository implements Public<IntegrationsRepository
 
   list = async () => this.table.all();
   findById = async (id: number) => this.table.find((integration) => integration.id === id);
+  findForUpdate = async (id: number) => this.findById(id);
   findByAccessKey = async (accessKeyId: string) => this.table.find((row) => row.accessKeyId === accessKeyId);
   countWithRole = async (roleId: number) => this.table.rows.filter((row) => row.roleId === roleId).length;
   create = async (
@@ -120,10 +135,7 @@ export class FakeIntegrationsRepository implements Public<IntegrationsRepository
         integration,
       ),
     );
-  saveEdits = async (integration: Integration) => {
-    const stored = this.table.rows.find((row) => row.id === integration.id);
-    return this.table.save({ ...integration, lastUsedAt: stored?.lastUsedAt ?? integration.lastUsedAt });
-  };
+  applyEdits = async (id: number, edits: IntegrationEdits) => this.table.update(id, edits);
   delete = async (id: number) => this.table.delete(id);
   markUsed = async (id: number, at: number) => {
     for (const row of this.table.rows) if (row.id === id) row.lastUsedAt = at;
