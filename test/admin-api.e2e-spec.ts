@@ -172,7 +172,7 @@ describe('Administration API for the UI', () => {
   });
 
   describe('GET /files/fields', () => {
-    const image = { max_pixels: 268402689, refused: REFUSED };
+    const image = { max_pixels: 100000000, refused: REFUSED };
 
     it('lists every attachable type with its fields and the rules an upload enforces', async () => {
       const types = (await t.http.get('/files/fields').expect(200)).body as AttachmentType[];

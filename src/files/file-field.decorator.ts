@@ -22,7 +22,7 @@ export interface FileFieldOptions {
    * it cannot decode (415) or with more than `maxPixels` pixels (413).
    */
   variants?: Readonly<Record<string, ImageVariantOptions>>;
-  /** Most pixels of an image (width × height) the field stores; default 268402689 (16383²) with variants. */
+  /** Most pixels of an image (width × height) the field stores; default 100000000 (10000²) with variants. */
   maxPixels?: number;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_IMAGE_DECODE_BYTES } from './images/decode-cost.js';
 import type { FileStorage } from './storage/file-storage.js';
 
 /** How the file-field framework is set up by the application that imports it. */
@@ -17,6 +18,12 @@ export interface FileFieldsOptions {
    * same data (see ReadCache); 0 keeps none. Default 32 MiB.
    */
   readCacheBytes?: number;
+  /**
+   * The most memory (bytes) decoding one image for its variants may take, estimated from its header (AVIF, interlaced
+   * PNG and progressive JPEG are held whole): a larger one is refused at upload (413), or its variants marked failed.
+   * Two variant jobs run at once. Default 256 MiB.
+   */
+  imageDecodeBytes?: number;
   /** Stored objects without a record are removed once older than this. Default one hour. */
   orphanGraceMs?: number;
   /** How often orphans are swept (also once at start); 0 sweeps only at start and by hand. Default one hour. */
@@ -52,6 +59,7 @@ export function resolveFileFieldsOptions(options: FileFieldsOptions): ResolvedFi
     maxFileSize: options.maxFileSize ?? 52_428_800,
     uploadsPerPrincipal: options.uploadsPerPrincipal ?? 4,
     readCacheBytes: options.readCacheBytes ?? 33_554_432,
+    imageDecodeBytes: options.imageDecodeBytes ?? DEFAULT_IMAGE_DECODE_BYTES,
     orphanGraceMs: options.orphanGraceMs ?? HOUR_MS,
     orphanSweepIntervalMs: options.orphanSweepIntervalMs ?? HOUR_MS,
     sweepOrphansInBackground: options.sweepOrphansInBackground ?? true,

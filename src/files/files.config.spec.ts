@@ -23,7 +23,14 @@ describe('files config', () => {
       urlTtlMs: 3_600_000,
       urlMode: 'proxy',
       readCacheBytes: 33_554_432,
+      imageDecodeBytes: 268_435_456,
     });
+  });
+
+  it('reads IMAGE_DECODE_BYTES as a positive whole number of bytes', () => {
+    expect(load({ IMAGE_DECODE_BYTES: '134217728' }).imageDecodeBytes).toBe(134_217_728);
+    for (const bytes of ['0', '1.5', 'lots'])
+      expect(() => load({ IMAGE_DECODE_BYTES: bytes })).toThrow(/IMAGE_DECODE_BYTES/);
   });
 
   it('reads READ_CACHE_BYTES as a whole number of bytes, 0 keeping no answer', () => {

@@ -56,6 +56,10 @@ export class FilesEnvironment {
   @IsIntVariable(0)
   READ_CACHE_BYTES = 33_554_432;
 
+  /** Memory (bytes) decoding one image for its variants may take, estimated from its header; a larger one gets 413. */
+  @IsIntVariable(1)
+  IMAGE_DECODE_BYTES = 268_435_456;
+
   /** Stored objects without a record are removed once they are older than this (seconds). */
   @IsIntVariable(0)
   ORPHAN_GRACE_SECONDS = 3600;
@@ -114,6 +118,7 @@ export const filesConfig = registerAs('files', () => {
     maxFileSize: env.MAX_FILE_SIZE,
     uploadsPerPrincipal: env.UPLOADS_PER_PRINCIPAL,
     readCacheBytes: env.READ_CACHE_BYTES,
+    imageDecodeBytes: env.IMAGE_DECODE_BYTES,
     orphanGraceMs: env.ORPHAN_GRACE_SECONDS * 1000,
     orphanSweepIntervalMs: env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
     urlTtlMs: durationMs(env.FILE_URL_TTL),

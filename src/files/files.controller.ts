@@ -133,7 +133,11 @@ export class FilesController {
     [400, 'Bad id, no `file` part, malformed multipart, too many parts for a single field'],
     [404, 'Unknown attachment type or field, or no such entity'],
     [409, 'The multi field already holds its maxCount files'],
-    [413, "A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels"],
+    [
+      413,
+      "A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with " +
+        'variants, the memory IMAGE_DECODE_BYTES allows for decoding it',
+    ],
     [
       415,
       'Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read',

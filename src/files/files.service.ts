@@ -57,13 +57,18 @@ export class FilesService {
     const release = this.slots.acquire(principal.subject);
     res.once('close', release);
     try {
-      return await this.receiveAndAttach(target, req, res);
+      return await this.receiveAndAttach(target, principal, req, res);
     } finally {
       release();
     }
   }
 
-  private async receiveAndAttach(target: UploadTarget, req: Request, res: Response): Promise<UploadResult> {
+  private async receiveAndAttach(
+    target: UploadTarget,
+    principal: Principal,
+    req: Request,
+    res: Response,
+  ): Promise<UploadResult> {
     const { attachmentType, attachmentId, fieldName } = target;
     const { owner, field, slot } = this.owners.resolveField(attachmentType, attachmentId, fieldName);
     await this.owners.assertExists(owner, attachmentId);
@@ -74,7 +79,7 @@ export class FilesService {
       maxFiles: rules.maxFilesPerRequest,
       maxFileSize: rules.maxSize,
       accept: field.accept,
-      images: imageRulesOf(field),
+      images: imageRulesOf(field, this.options.imageDecodeBytes),
     });
     try {
       return await this.unitOfWork.run(async (tx) => {
@@ -86,8 +91,9 @@ export class FilesService {
         for (const file of result.records) {
           await this.events.publish(tx, { kind, data: { file: FileRecordDto.from(file) } });
         }
-        // Image variants are made in the background once the records are committed; the answer does not wait.
-        tx.afterCommit(() => Promise.resolve(this.variants.produceLater(result.records)));
+        // Image variants are made in the background once the records are committed, within the uploader's share of
+        // the queue; the answer does not wait.
+        tx.afterCommit(() => Promise.resolve(this.variants.produceLater(result.records, principal.subject)));
         return result;
       });
     } catch (error) {

@@ -16,7 +16,7 @@ const THUMB = { width: 20, height: 20, fit: 'cover' } as const;
 describe('FileVariants', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  const setup = async () => {
+  const setup = async (imageDecodeBytes = 1e9) => {
     const storage = new FakeFileStorage();
     const fileRecords = new FakeFileRecordsRepository();
     const registry = new FakeFileFieldRegistry({
@@ -42,6 +42,7 @@ describe('FileVariants', () => {
       storage,
       asReal(new FakeUnitOfWork()),
       urls as FileUrls,
+      { imageDecodeBytes },
     );
     const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#123456' } })
       .png()
@@ -145,6 +146,33 @@ describe('FileVariants', () => {
     storage.get = () => Promise.reject(new Error('not read again'));
     await expect(variants.variantOf(failed, 'thumb')).rejects.toMatchObject({ code: 'variant-not-found' });
     expect([...storage.objects.keys()]).toEqual([record.storageKey]);
+  });
+
+  it('records an image over the decode budget as failed without decoding it; never tried again', async () => {
+    const { variants, image, storage, fileRecords } = await setup(100_000);
+    const interlaced = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#654321' } })
+      .png({ progressive: true })
+      .toBuffer();
+    const record = await image(interlaced);
+    const decode = jest.spyOn(sharp.prototype, 'toFile');
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await expect(variants.variantOf(record, 'thumb')).rejects.toMatchObject({ code: 'variant-not-found' });
+    expect(decode).not.toHaveBeenCalled();
+    expect(fileRecords.byId(record.id).variants?.thumb).toEqual({ key: expect.any(String), failed: true });
+    storage.get = () => Promise.reject(new Error('not read again'));
+    variants.produceLater([fileRecords.byId(record.id)]);
+    await variants.settled();
+  });
+
+  it('leaves a variant whose temporary file could not be written unrecorded (507), and makes it the next time', async () => {
+    const { variants, image, fileRecords } = await setup();
+    const record = await image();
+    const full = new Error('/tmp/file-image-x/thumb.png: write error\nsystem error: No space left on device');
+    jest.spyOn(sharp.prototype, 'toFile').mockRejectedValueOnce(full);
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await expect(variants.variantOf(record, 'thumb')).rejects.toMatchObject({ status: 507, code: 'storage-full' });
+    expect(fileRecords.byId(record.id).variants).toBeNull();
+    await expect(variants.variantOf(record, 'thumb')).resolves.toMatchObject({ width: 20, height: 20 });
   });
 
   it('makes again a variant made for an earlier declaration, and removes the earlier one', async () => {

@@ -1,8 +1,8 @@
-import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import pLimit from 'p-limit';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { FileFieldRegistry } from '../file-field.registry.js';
 import type { FileFieldDefinition } from '../file-field.decorator.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
 import { FileRecordDto } from '../file-record.dto.js';
 import { FileRecord } from '../file-record.entity.js';
 import { FileRecordsRepository, type FileRecordRow } from '../file-records.repository.js';
@@ -15,12 +15,16 @@ import { DEFAULT_MAX_PIXELS } from './image-options.js';
 import { isRasterImage } from './image-types.js';
 import { withLocalCopy } from './local-copy.js';
 import { produceVariant, VariantInputError, variantTarget, type VariantTarget } from './variant-pipeline.js';
+import { VariantQueue } from './variant-queue.js';
 import { isStored, type StoredVariant, type VariantState } from './variant-state.js';
 
-/** Variants made at once by this instance: each decodes an image, which takes a core and some memory. */
-const CONCURRENCY = 2;
-/** Originals waiting for their variants at most; more are left to the next response or request that needs them. */
-const MAX_JOBS = 1000;
+/**
+ * Originals whose variants are made at once, waiting at most, and waiting at most for one principal (see VariantQueue).
+ * Two at once, each within the decode budget, keep the memory the variants take under twice that budget.
+ */
+const QUEUE_LIMITS = { concurrency: 2, maxJobs: 1000, perRequester: 100 };
+/** The requester of the jobs a response starts, for a variant it finds missing: all responses share one share. */
+const RESPONSES = '';
 
 /** What the variants of a file depend on. */
 export type VariantSource = Pick<
@@ -37,9 +41,8 @@ export type VariantSource = Pick<
 @Injectable()
 export class FileVariants implements BeforeApplicationShutdown {
   private readonly logger = new Logger(FileVariants.name);
-  /** `id:storageKey` → the job making that original's missing variants. */
-  private readonly jobs = new Map<string, Promise<void>>();
-  private readonly limit = pLimit(CONCURRENCY);
+  /** The jobs making originals' missing variants, by `id:storageKey`. */
+  private readonly queue = new VariantQueue(QUEUE_LIMITS);
   private closed = false;
 
   constructor(
@@ -49,6 +52,7 @@ export class FileVariants implements BeforeApplicationShutdown {
     private readonly storage: FileStorage,
     private readonly unitOfWork: UnitOfWork,
     private readonly urls: FileUrls,
+    @Inject(FILE_FIELDS_OPTIONS) private readonly options: Pick<ResolvedFileFieldsOptions, 'imageDecodeBytes'>,
   ) {}
 
   /** The JSON of a record, with `variants` when its field declares them. */
@@ -83,12 +87,17 @@ export class FileVariants implements BeforeApplicationShutdown {
     return described;
   }
 
-  /** Starts making the missing variants of these records in the background; failures are logged. */
-  produceLater(records: readonly VariantSource[]): void {
+  /**
+   * Starts making the missing variants of these records in the background, for `requester` (the principal who
+   * uploaded them; responses share one requester); failures are logged. Records beyond the requester's share of the
+   * queue are left to the next response or request that finds their variants missing.
+   */
+  produceLater(records: readonly VariantSource[], requester = RESPONSES): void {
     for (const record of records) {
       if (targetsOf(record, this.fieldOf(record)).length === 0) continue;
-      if (this.jobs.size >= MAX_JOBS) return;
-      this.run(record).catch((error: unknown) =>
+      const job = this.run(record, requester, true);
+      if (!job) return;
+      job.catch((error: unknown) =>
         this.logger.warn({ err: error, fileId: record.id }, 'Could not make the image variants of a file'),
       );
     }
@@ -104,7 +113,7 @@ export class FileVariants implements BeforeApplicationShutdown {
     if (!target) throw variantNotFound(`File ${record.id} has no variant "${name}".`);
     let state = record.variants?.[name];
     if (state?.key !== target.key) {
-      await this.run(record).catch((error: unknown) => this.fail(error, record));
+      await this.run(record, RESPONSES)?.catch((error: unknown) => this.fail(error, record));
       state = (await this.fileRecords.findById(record.id))?.variants?.[name];
     }
     if (state?.key !== target.key) {
@@ -130,7 +139,7 @@ export class FileVariants implements BeforeApplicationShutdown {
 
   /** Resolves once no variant is being made: those under way now, and any started meanwhile, are made or failed. */
   async settled(): Promise<void> {
-    while (this.jobs.size > 0) await Promise.allSettled([...this.jobs.values()]);
+    await this.queue.settled();
   }
 
   /** Lets the variants being made finish (the storage and the database are still open); starts no new ones. */
@@ -143,16 +152,10 @@ export class FileVariants implements BeforeApplicationShutdown {
     return this.registry.get(record.attachmentType)?.fields.get(record.field);
   }
 
-  /** The job making the record's missing variants: the one under way, or a new one. */
-  private run(record: VariantSource): Promise<void> {
-    const id = `${record.id}:${record.storageKey}`;
-    const running = this.jobs.get(id);
-    if (running) return running;
-    const job = this.limit(() => this.produceMissing(record.id, record.storageKey));
-    this.jobs.set(id, job);
-    const forget = () => this.jobs.delete(id);
-    job.then(forget, forget);
-    return job;
+  /** The job making the record's missing variants: the one under way, or a new one (if `bounded`, within limits). */
+  private run(record: VariantSource, requester: string, bounded = false): Promise<void> | undefined {
+    const work = () => this.produceMissing(record.id, record.storageKey);
+    return this.queue.run(`${record.id}:${record.storageKey}`, requester, work, bounded);
   }
 
   /** Makes the variants the record misses now, from one temporary copy of its original, recording each when made. */
@@ -163,10 +166,10 @@ export class FileVariants implements BeforeApplicationShutdown {
     const field = this.fieldOf(record);
     const missing = targetsOf(record, field).filter((target) => record.variants?.[target.name]?.key !== target.key);
     if (missing.length === 0) return;
-    const maxPixels = field?.maxPixels ?? DEFAULT_MAX_PIXELS;
+    const limits = { maxPixels: field?.maxPixels ?? DEFAULT_MAX_PIXELS, maxDecodeBytes: this.options.imageDecodeBytes };
     await withLocalCopy(this.storage, storageKey, async (path) => {
       for (const target of missing) {
-        const state = await produceVariant(this.storage, target, path, maxPixels).catch((error: unknown) => {
+        const state = await produceVariant(this.storage, target, path, limits).catch((error: unknown) => {
           if (!(error instanceof VariantInputError)) throw error;
           this.logger.warn({ err: error, fileId: id, variant: target.name }, 'An image variant cannot be made');
           return { key: target.key, failed: true } as const;

@@ -64,5 +64,8 @@ describe('image options of a file field', () => {
     expect(imageRulesOf({ variants: { a: { width: 1 }, b: { width: 2, animated: true } } })).toMatchObject({
       countFrames: true,
     });
+    // The decode budget applies where images are decoded: in fields with variants.
+    expect(imageRulesOf({ variants: { a: { width: 1 } } }, 5000)).toMatchObject({ maxDecodeBytes: 5000 });
+    expect(imageRulesOf({ maxPixels: 100 }, 5000)).toEqual({ maxPixels: 100, countFrames: false });
   });
 });

@@ -30,9 +30,10 @@ export interface ImageVariantOptions {
 
 /**
  * The most pixels (width × height of one frame, times the frames when a variant is animated) an image in a field with
- * variants or `maxPixels` may have: sharp's own `limitInputPixels` default, 16383 × 16383.
+ * variants or `maxPixels` may have: 10000 × 10000. Formats read in strips stay cheap up to it, and those a decoder
+ * holds whole are bounded by the decode budget (see decodeBytes) well below it.
  */
-export const DEFAULT_MAX_PIXELS = 268_402_689;
+export const DEFAULT_MAX_PIXELS = 100_000_000;
 
 /** Largest declared width or height: what every variant format can hold (WebP's limit). */
 const MAX_SIDE = 16_383;
@@ -112,9 +113,17 @@ export function describeVariants(variants: Readonly<Record<string, ImageVariantO
     .join(', ');
 }
 
-/** What a field demands of its images at upload: none without variants or maxPixels. */
-export function imageRulesOf(field: Pick<ImageFieldOptions, 'variants' | 'maxPixels'>): ImageRules | undefined {
+/**
+ * What a field demands of its images at upload: none without variants or maxPixels. `maxDecodeBytes`, the
+ * application's decode budget, applies to fields with variants, whose images are decoded.
+ */
+export function imageRulesOf(
+  field: Pick<ImageFieldOptions, 'variants' | 'maxPixels'>,
+  maxDecodeBytes?: number,
+): ImageRules | undefined {
   if (field.variants === undefined && field.maxPixels === undefined) return undefined;
   const countFrames = Object.values(field.variants ?? {}).some((variant) => variant.animated === true);
-  return { maxPixels: field.maxPixels ?? DEFAULT_MAX_PIXELS, countFrames };
+  const rules: ImageRules = { maxPixels: field.maxPixels ?? DEFAULT_MAX_PIXELS, countFrames };
+  if (field.variants !== undefined && maxDecodeBytes !== undefined) rules.maxDecodeBytes = maxDecodeBytes;
+  return rules;
 }

@@ -57,6 +57,18 @@ describe('ImageProbe', () => {
     });
   });
 
+  it('refuses with 413 an image whose decoding would take more than the budget: interlaced, not sequential', async () => {
+    const budget = { ...rules, maxDecodeBytes: 1_000_000 };
+    // 600 × 600 RGB held whole: 1.35 MB; read in strips: 180 kB.
+    const interlaced = await stored(await noise(600, 600).png({ progressive: true }).toBuffer(), 'image/png');
+    const refused = interlaced.probe.inspect(interlaced.part, budget);
+    await expect(refused).rejects.toMatchObject({ status: 413, code: 'image-too-large' });
+    await expect(refused).rejects.toThrow(/\(interlaced PNG, 600×600\) .* at most 1 MiB \(1000000 bytes\)/);
+    await expect(interlaced.probe.inspect(interlaced.part, rules)).resolves.toEqual({ width: 600, height: 600 });
+    const sequential = await stored(await noise(600, 600).png().toBuffer(), 'image/png');
+    await expect(sequential.probe.inspect(sequential.part, budget)).resolves.toEqual({ width: 600, height: 600 });
+  });
+
   it('refuses an image it cannot read with 415 where the field demands images, and records no size elsewhere', async () => {
     const broken = await stored(Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(100, 7)]), 'image/jpeg');
     await expect(broken.probe.inspect(broken.part, rules)).rejects.toBeInstanceOf(FilesError);

@@ -14,6 +14,9 @@ export function loadSharp(): Promise<SharpFactory> {
     // temporary copy that is deleted right after, so a cache would only hold memory and the descriptors of deleted
     // files.
     sharp.cache(false);
+    // One libvips worker thread per image: each thread holds buffers of its own, so the memory an image takes would
+    // grow with the cores of the machine; the variant queue already decides how many images are decoded at once.
+    sharp.concurrency(1);
     return sharp;
   });
   return loading;

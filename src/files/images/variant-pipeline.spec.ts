@@ -1,7 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { FakeFileStorage } from '../testing/file-fixtures.js';
 import type { ImageVariantOptions } from './image-options.js';
@@ -24,10 +26,15 @@ describe('the variant pipeline', () => {
     await writeFile(path, bytes);
     return path;
   };
-  const produce = async (path: string, options: ImageVariantOptions, mimeType = 'image/png', maxPixels = 1e8) => {
+  const produce = async (
+    path: string,
+    options: ImageVariantOptions,
+    mimeType = 'image/png',
+    limits = { maxPixels: 1e8, maxDecodeBytes: 1e9 },
+  ) => {
     const storage = new FakeFileStorage();
     const target = variantTarget({ ...original, mimeType }, 'v', options);
-    const stored = await produceVariant(storage, target, path, maxPixels);
+    const stored = await produceVariant(storage, target, path, limits);
     return { stored, storage, bytes: storage.objects.get(stored.key)! };
   };
 
@@ -71,7 +78,8 @@ describe('the variant pipeline', () => {
 
   it('refuses an image over the pixel limit, or one that does not decode, as the input’s fault', async () => {
     const path = await imageFile('big.png', 'png', 300, 300);
-    await expect(produce(path, { width: 10 }, 'image/png', 300 * 299)).rejects.toBeInstanceOf(VariantInputError);
+    const limits = { maxPixels: 300 * 299, maxDecodeBytes: 1e9 };
+    await expect(produce(path, { width: 10 }, 'image/png', limits)).rejects.toBeInstanceOf(VariantInputError);
     const broken = join(dir, 'broken.png');
     await writeFile(broken, (await sharp(path).png().toBuffer()).subarray(0, 200));
     await expect(produce(broken, { width: 10 })).rejects.toBeInstanceOf(VariantInputError);
@@ -86,8 +94,42 @@ describe('the variant pipeline', () => {
       return Promise.reject(full);
     };
     const target = variantTarget(original, 'v', { width: 10 });
-    await expect(produceVariant(storage, target, path, 1e6)).rejects.toBe(full);
+    await expect(produceVariant(storage, target, path, { maxPixels: 1e6, maxDecodeBytes: 1e9 })).rejects.toBe(full);
     expect(storage.objects.size).toBe(0);
+  });
+
+  it('refuses, without decoding, an image whose decoding would take more memory than the budget', async () => {
+    const path = await imageFile('interlaced.png', 'png', 400, 300);
+    await writeFile(path, await sharp(path).png({ progressive: true }).toBuffer());
+    const decode = jest.spyOn(sharp.prototype, 'toFile');
+    // 400 × 300 pixels, 3 bytes each, held whole: 450,000 bytes with the decoder's own.
+    const limits = { maxPixels: 1e8, maxDecodeBytes: 400_000 };
+    const refused = produce(path, { width: 10 }, 'image/png', limits);
+    await expect(refused).rejects.toThrow(/interlaced PNG, 400×300.* at most 1 MiB \(400000 bytes\)/);
+    await expect(refused).rejects.toBeInstanceOf(VariantInputError);
+    expect(decode).not.toHaveBeenCalled();
+    decode.mockRestore();
+    const sequential = await imageFile('sequential.png', 'png', 400, 300);
+    await expect(produce(sequential, { width: 10 }, 'image/png', limits)).resolves.toMatchObject({
+      stored: { width: 10 },
+    });
+  });
+
+  // The temporary directory full (ENOSPC, through /dev/full where there is one) or unwritable: not the image's fault.
+  it('throws a failure to write the temporary variant file as a storage fault, not as the image’s', async () => {
+    const own = await mkdtemp(join(dir, 'full-'));
+    const path = join(own, 'original');
+    await writeFile(path, await sharp(await imageFile('fine.png', 'png', 50, 50)).toBuffer());
+    const target = variantTarget(original, 'v', { width: 10 });
+    const output = join(own, 'v.png');
+    if (existsSync('/dev/full')) await symlink('/dev/full', output);
+    else await mkdir(output);
+    const limits = { maxPixels: 1e6, maxDecodeBytes: 1e9 };
+    const failure = await produceVariant(new FakeFileStorage(), target, path, limits).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(VariantInputError);
+    expect((failure as Error).message).toMatch(/system error/);
+    if (existsSync('/dev/full')) expect(failure).toMatchObject({ code: 'ENOSPC' });
   });
 
   it('stores a variant next to its original, under a key that changes with the declaration', () => {

@@ -3,7 +3,9 @@ import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OutputInfo, Sharp } from 'sharp';
 import type { FileStorage } from '../storage/file-storage.js';
+import { overBudget } from './decode-cost.js';
 import type { ImageVariantOptions, VariantFormat } from './image-options.js';
+import { readHeader } from './image-probe.js';
 import { loadSharp, type SharpFactory } from './sharp.js';
 import type { StoredVariant } from './variant-state.js';
 
@@ -32,8 +34,41 @@ export interface VariantTarget {
   key: string;
 }
 
-/** A variant could not be made from its original: the image does not decode, or exceeds the pixel limit. */
+/**
+ * A variant cannot be made from its original, now or later: the image does not decode, exceeds the pixel limit, or
+ * would take more memory to decode than the budget.
+ */
 export class VariantInputError extends Error {}
+
+/** What decoding an original for its variants may take. */
+export interface VariantLimits {
+  maxPixels: number;
+  /** Bytes of memory, as decodeBytes estimates them from the header. */
+  maxDecodeBytes: number;
+}
+
+/** The errno of the reasons libvips gives (strerror's words) for a file it cannot read or write. */
+const SYSTEM_ERRORS: Record<string, string> = {
+  'no space left on device': 'ENOSPC',
+  'disk quota exceeded': 'EDQUOT',
+  'input/output error': 'EIO',
+  'read-only file system': 'EROFS',
+  'too many open files': 'EMFILE',
+  'permission denied': 'EACCES',
+};
+
+/**
+ * A failure of the temporary files rather than of the image (`<path>: write error\nsystem error: No space left on
+ * device`, a copy removed meanwhile): the variant may well be made later, so it is thrown as a fault of the storage,
+ * with its errno as `code` where known, and not recorded.
+ */
+function fileFault(error: unknown): Error | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = /system error: (.+)/.exec(message)?.[1].trim().toLowerCase();
+  if (reason === undefined && !message.startsWith('Input file is missing')) return undefined;
+  const code = reason === undefined ? undefined : SYSTEM_ERRORS[reason];
+  return Object.assign(new Error(message, { cause: error }), code ? { code } : {});
+}
 
 /**
  * Where a variant of an original is stored: next to it, `<original key>.<name>-<fingerprint>.<extension>`, so the
@@ -74,8 +109,8 @@ function fingerprintOf(options: ImageVariantOptions, format: VariantFormat): str
 /**
  * The sharp pipeline of a variant, reading an image file: oriented by its EXIF tag, resized (never enlarged), encoded;
  * metadata (EXIF, GPS, XMP) is not copied. Only the first frame is read unless the variant is animated. libvips reads
- * the file in strips (sequential access), so memory stays small whatever the image's size; `maxPixels` refuses one
- * whose header claims more pixels, before decoding.
+ * the file in strips (sequential access) where the format allows (see decodeBytes for those it does not);
+ * `maxPixels` refuses one whose header claims more pixels, before decoding.
  */
 function variantTransformer(sharp: SharpFactory, target: VariantTarget, inputPath: string, maxPixels: number): Sharp {
   const { width, height, fit = 'inside', quality, animated = false } = target.options;
@@ -87,23 +122,31 @@ function variantTransformer(sharp: SharpFactory, target: VariantTarget, inputPat
 
 /**
  * Makes a variant from an image file, into a file beside it, then streams that to storage under the variant's key.
- * Encoding to a file first keeps the two kinds of failure apart: one of the image itself is a
- * {@link VariantInputError} (it will not decode next time either); one of the storage is thrown as it is.
+ * An image whose header promises more pixels or more decoding memory than `limits` is not decoded at all. The two
+ * kinds of failure are kept apart: one of the image itself is a {@link VariantInputError} (it will not decode next
+ * time either); one of the temporary files or of the storage is thrown as such, to be tried again later.
  */
 export async function produceVariant(
   storage: FileStorage,
   target: VariantTarget,
   inputPath: string,
-  maxPixels: number,
+  limits: VariantLimits,
 ): Promise<StoredVariant> {
   const outputPath = join(dirname(inputPath), `${target.name}.${EXTENSIONS[target.format]}`);
   // Loaded outside the try: a sharp that cannot load is the service's failure, not the image's.
   const sharp = await loadSharp();
+  // Unreadable headers are left to the decoder, which says why.
+  const header = await readHeader(inputPath);
+  const costly = header && overBudget(header, limits.maxDecodeBytes, target.options.animated);
+  if (costly) throw new VariantInputError(costly);
   let info: OutputInfo;
   try {
-    info = await variantTransformer(sharp, target, inputPath, maxPixels).toFile(outputPath);
+    info = await variantTransformer(sharp, target, inputPath, limits.maxPixels).toFile(outputPath);
   } catch (error) {
-    throw new VariantInputError(error instanceof Error ? error.message : String(error), { cause: error });
+    throw (
+      fileFault(error) ??
+      new VariantInputError(error instanceof Error ? error.message : String(error), { cause: error })
+    );
   }
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(outputPath)) hash.update(chunk as Buffer);

@@ -8,7 +8,11 @@ export interface StoredVariant {
   checksumSha256: string;
 }
 
-/** A variant that cannot be made from its original (it does not decode): not tried again for the same key. */
+/**
+ * A variant that cannot be made from its original (it does not decode, or is over the pixel limit or the decode
+ * budget): not tried again for the same key. A failure of the temporary files or of the storage records nothing, so
+ * the variant is tried again later.
+ */
 export interface FailedVariant {
   key: string;
   failed: true;
