@@ -6,6 +6,7 @@ import { AuditModule } from './audit/index.js';
 import { CatalogModule } from './catalog/index.js';
 import { ClockModule } from './common/clock.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
+import { BodyParsingGuard } from './common/http/body-parsing.guard.js';
 import { loggerParams } from './common/logging.js';
 import { createValidationPipe } from './common/pipes/validation.js';
 import { AppConfigModule } from './config/config.module.js';
@@ -65,6 +66,8 @@ async function serviceFileFieldsOptions(
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },
     { provide: APP_GUARD, useExisting: AccessGuard },
+    // After the access guard: no body is read for a request it refuses.
+    { provide: APP_GUARD, useClass: BodyParsingGuard },
     { provide: APP_PIPE, useFactory: () => createValidationPipe() },
   ],
 })

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { pinoHttp, type Options } from 'pino-http';
+import { QueryFailedError } from 'typeorm';
 import { loadAppConfig } from '../config/environment.js';
 import { loggerParams, redactUrl } from './logging.js';
 
@@ -65,6 +66,27 @@ describe('request logging', () => {
     expect(log).toContain('"content-type":"application/json; charset=utf-8"');
     expect(log).not.toMatch(/x-api-key|x-upstream-token/i);
     expect(log).not.toMatch(/S[1-9]/);
+  });
+
+  it("writes a failed query's error without the values it was given (TypeORM's parameters)", () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const { serializers } = loggerParams(loadAppConfig({ LOG_LEVEL: 'info' })).pinoHttp as Options;
+    const logger = pino({ serializers }, sink);
+    const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    const error = new QueryFailedError('INSERT INTO "webhooks"("secret") VALUES ($1)', ['P1-sealed'], driverError);
+    logger.error({ err: error, errorId: 'e1' }, 'Unhandled error');
+    logger.error(error, 'as the first argument');
+    const log = lines.join('');
+    expect(log).toContain('invalid byte sequence');
+    expect(log).toContain('"code":"22021"');
+    expect(log).toContain('INSERT INTO');
+    expect(log).not.toContain('P1');
   });
 
   it('redacts the secrets of token and admin API bodies should a request or response body ever be logged', () => {

@@ -6,6 +6,7 @@ describe('environment', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.sqlitePath).toMatch(/data\/app\.sqlite$/);
+    expect(config.http).toMatchObject({ maxConnectionsPerAddress: 100, bodyTimeoutMs: 30_000 });
   });
 
   it('listens on loopback unless HOST says otherwise, and refuses a HOST that is no address or name', () => {

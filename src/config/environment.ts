@@ -42,6 +42,13 @@ export class Environment {
   @IsIntVariable(1)
   HTTP_MAX_CONNECTIONS = 500;
 
+  /**
+   * Open connections from one client address (trusted proxies, TRUST_PROXY, excepted): one client cannot take every
+   * place of HTTP_MAX_CONNECTIONS.
+   */
+  @IsIntVariable(1)
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS = 100;
+
   /** A connection that sends and receives nothing for this long is closed (slow headers, stalled bodies). */
   @IsDuration()
   HTTP_IDLE_TIMEOUT = '30s';
@@ -57,6 +64,10 @@ export class Environment {
   /** The whole request, body included, must arrive within this time (large uploads need long). */
   @IsDuration()
   HTTP_REQUEST_TIMEOUT = '1h';
+
+  /** A body that is not an upload (JSON, a form) must arrive within this time of the request head. */
+  @IsDuration()
+  HTTP_BODY_TIMEOUT = '30s';
 
   /**
    * Which proxies in front may name the client's address in X-Forwarded-For (Express's `trust proxy`): a hop count,
@@ -92,10 +103,12 @@ export class Environment {
 /** Limits of the HTTP server; durations in milliseconds. */
 export interface HttpConfig {
   maxConnections: number;
+  maxConnectionsPerAddress: number;
   idleTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   requestTimeoutMs: number;
+  bodyTimeoutMs: number;
 }
 
 /** App-wide values derived from the environment (also their DI token). */
@@ -128,10 +141,12 @@ export class AppConfig {
     this.redis = env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined;
     this.http = {
       maxConnections: env.HTTP_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
       idleTimeoutMs: durationMs(env.HTTP_IDLE_TIMEOUT),
       headersTimeoutMs: durationMs(env.HTTP_HEADERS_TIMEOUT),
       keepAliveTimeoutMs: durationMs(env.HTTP_KEEP_ALIVE_TIMEOUT),
       requestTimeoutMs: durationMs(env.HTTP_REQUEST_TIMEOUT),
+      bodyTimeoutMs: durationMs(env.HTTP_BODY_TIMEOUT),
     };
   }
 }

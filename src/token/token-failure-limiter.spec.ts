@@ -7,6 +7,11 @@ import { loadTokenConfig } from './token.config.js';
 const client: AttemptAccount = { kind: 'client', name: 'FFIA1' };
 const IP = '192.0.2.1';
 
+/** Lets every promise callback that can run, run (the memory store answers within a few turns). */
+const flush = async () => {
+  for (let i = 0; i < 50; i++) await Promise.resolve();
+};
+
 describe('TokenFailureLimiter', () => {
   let limiter: TokenFailureLimiter;
 
@@ -72,14 +77,71 @@ describe('TokenFailureLimiter', () => {
     const run = (handle: () => Promise<unknown>, parse: () => string = () => 'request') =>
       limiter.limited(IP, parse, () => client, handle);
 
-    it("keeps an OAuth failure's point and refunds any other error's", async () => {
+    it("keeps the point of an OAuth failure and of an unexpected error (a 500), refunds only a busy answer's", async () => {
       await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
       await expect(run(() => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
-      await expect(
-        run(() => Promise.reject(new OAuthError('temporarily_unavailable', 'Busy.', 503))),
-      ).rejects.toThrow();
-      for (let i = 0; i < 2; i++) await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+      for (let i = 0; i < 3; i++) {
+        await expect(
+          run(() => Promise.reject(new OAuthError('temporarily_unavailable', 'Busy.', 503))),
+        ).rejects.toThrow();
+      }
+      await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
       await expect(run(() => Promise.resolve('ok'))).rejects.toBeInstanceOf(TooManyAttemptsError);
+    });
+
+    it('lets concurrent valid requests beyond the limit in as the ones in flight succeed', async () => {
+      const pending: Array<() => void> = [];
+      const handle = () => new Promise<string>((resolve) => pending.push(() => resolve('ok')));
+      const results = Array.from({ length: 8 }, () => run(handle));
+      await flush();
+      // The limit's worth are checked at once; the others wait instead of being refused.
+      expect(pending).toHaveLength(3);
+      while (pending.length > 0) {
+        pending.shift()!();
+        await flush();
+      }
+      await expect(Promise.all(results)).resolves.toEqual(Array(8).fill('ok'));
+    });
+
+    it('checks at most the limit of concurrent failures, and refuses the rest once they are known', async () => {
+      const pending: Array<() => void> = [];
+      const handle = () =>
+        new Promise<never>((_resolve, reject) =>
+          pending.push(() => reject(OAuthError.invalidClient('Wrong secret.', false))),
+        );
+      const results = Array.from({ length: 30 }, () => run(handle).catch((error: unknown) => error));
+      await flush();
+      expect(pending).toHaveLength(3);
+      pending.splice(0).forEach((fail) => fail());
+      const errors = await Promise.all(results);
+      expect(pending).toHaveLength(0);
+      expect(errors.filter((error) => error instanceof TooManyAttemptsError)).toHaveLength(27);
+    });
+
+    it('refuses at once an account over its limit, whatever other requests from its address have in flight', async () => {
+      for (let i = 0; i < 3; i++) await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+      const other: AttemptAccount = { kind: 'client', name: 'FFIA2' };
+      const pending = limiter.limited(
+        IP,
+        () => 'request',
+        () => other,
+        () => new Promise<never>(() => undefined),
+      );
+      void pending;
+      const refused = run(() => Promise.resolve('ok')).catch((error: unknown) => error);
+      await flush();
+      await expect(Promise.race([refused, Promise.resolve('still waiting')])).resolves.toBeInstanceOf(
+        TooManyAttemptsError,
+      );
+    });
+
+    it('refuses a waiting request after a while if those in flight never settle', async () => {
+      const stuck = Array.from({ length: 3 }, () => run(() => new Promise<never>(() => undefined)));
+      void stuck;
+      const waiting = run(() => Promise.resolve('ok'));
+      await flush();
+      jest.advanceTimersByTime(10_000);
+      await expect(waiting).rejects.toBeInstanceOf(TooManyAttemptsError);
     });
 
     it('forgives the failures of an account that then succeeds', async () => {

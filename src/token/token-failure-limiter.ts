@@ -9,6 +9,7 @@ import {
 import { RedisConnection } from '../redis/redis-connection.js';
 import { ADMIN_CLIENT_ID } from './grants/grant.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
+import { InFlightAttempts } from './in-flight-attempts.js';
 import { OAuthError, TooManyAttemptsError } from './oauth-error.js';
 import type { ClientCredentials } from './token-request.js';
 
@@ -30,12 +31,21 @@ export interface Attempt {
   refund(): Promise<void>;
 }
 
+/** How long an attempt refused only for attempts in flight waits for them, at most, before it is refused. */
+const MAX_WAIT_MS = 10_000;
+
+type Key = [limiter: RateLimiterAbstract, key: string, name: string];
+
 /**
  * Counts token requests that fail, on three keys: the account (username or client_id) from one IP address (strict:
  * TOKEN_FAILURES_PER_MINUTE), the account from anywhere (TOKEN_FAILURES_PER_ACCOUNT) and the IP address whatever
  * the account (TOKEN_FAILURES_PER_IP). The point is taken before any credential is checked, so concurrent attempts
  * cannot slip past the limit; a success gives back only its own points and clears only its own strict key, so one
  * account's successes never reset another's failures.
+ *
+ * A point taken is held while its request is in flight. So that requests in flight do not make a valid client look
+ * like a guesser, a request refused while this instance has requests in flight on the refusing keys waits for them
+ * to settle (a success gives its points back) and tries again; it is refused once no request is in flight there.
  *
  * With REDIS_URL the counters live in Redis and hold across instances; while Redis is unreachable each instance
  * counts in its own memory (rate-limiter-flexible's insurance limiter), so requests are still served and limited.
@@ -45,6 +55,7 @@ export class TokenFailureLimiter {
   private readonly perAccountAndIp: RateLimiterAbstract;
   private readonly perAccount: RateLimiterAbstract;
   private readonly perIp: RateLimiterAbstract;
+  private readonly inFlight = new InFlightAttempts();
 
   constructor(@Inject(tokenConfig.KEY) config: TokenConfig, redis: RedisConnection) {
     const limiter = (name: string, points: number): RateLimiterAbstract => {
@@ -66,7 +77,8 @@ export class TokenFailureLimiter {
   /**
    * Runs one request of the token or revocation endpoint within the limits. A request that cannot be parsed names no
    * account it could be counted against reliably: only its address pays. A parsed one takes a point from its account's
-   * counters; a success forgives it, an OAuth error (the client's fault) keeps it, anything else gives it back.
+   * counters; a success forgives it, and only a request the service declined to check (busy, 503) gets it back: any
+   * other error, a 500 included, may have come after a check, and must not let a client guess for free.
    */
   async limited<R, T>(
     ip: string,
@@ -81,13 +93,14 @@ export class TokenFailureLimiter {
       await this.begin(undefined, ip);
       throw error;
     }
-    const attempt = await this.begin(accountOf(request), ip);
+    const attempt = await this.admit(accountOf(request), ip);
     try {
       const result = await handle(request);
       await attempt.succeeded();
       return result;
     } catch (error) {
-      if (!(error instanceof OAuthError) || error.status >= 500) await attempt.refund();
+      if (error instanceof OAuthError && error.error === 'temporarily_unavailable') await attempt.refund();
+      else attempt.failed();
       throw error;
     }
   }
@@ -99,6 +112,43 @@ export class TokenFailureLimiter {
    */
   async begin(account: AttemptAccount, ip: string): Promise<Attempt> {
     const keys = this.keysOf(account, ip);
+    const refusal = await this.take(keys);
+    if (refusal) throw tooMany(refusal.forMs);
+    return this.attemptOn(account, keys);
+  }
+
+  /** {@link begin}, waiting while requests in flight on this instance hold the points; settled by its caller. */
+  private async admit(account: AttemptAccount, ip: string): Promise<Attempt & { failed(): void }> {
+    const keys = this.keysOf(account, ip);
+    const names = keys.map(([, , name]) => name);
+    const watch = this.inFlight.watch(names);
+    const deadline = Date.now() + MAX_WAIT_MS;
+    try {
+      for (;;) {
+        watch.clear();
+        const refusal = await this.take(keys);
+        if (!refusal) {
+          const settle = this.inFlight.enter(names);
+          const attempt = this.attemptOn(account, keys);
+          return {
+            succeeded: () => attempt.succeeded().finally(() => settle(true)),
+            refund: () => attempt.refund().finally(() => settle(true)),
+            failed: () => settle(false),
+          };
+        }
+        // Refused for failures alone (nothing in flight on a refusing key, nothing settled there meanwhile): no wait.
+        const refusing = refusal.keys.map((index) => names[index]);
+        const inFlight = refusing.every((name) => this.inFlight.holds(name));
+        if (!inFlight && !watch.settledOn(refusing)) throw tooMany(refusal.forMs);
+        if (!(await watch.next(deadline - Date.now()))) throw tooMany(refusal.forMs);
+      }
+    } finally {
+      watch.stop();
+    }
+  }
+
+  /** Takes a point on every key; when one is used up, gives them all back and tells which refused, and for how long. */
+  private async take(keys: Key[]): Promise<{ forMs: number; keys: number[] } | undefined> {
     // The keys are independent counters: taken (and given back) at once, one round trip to Redis rather than three.
     const waits = await Promise.all(
       keys.map(([limiter, key]) =>
@@ -111,11 +161,13 @@ export class TokenFailureLimiter {
         ),
       ),
     );
-    const refusedForMs = Math.max(...waits);
-    if (refusedForMs > 0) {
-      await giveBack(keys);
-      throw new TooManyAttemptsError(Math.max(1, Math.ceil(refusedForMs / 1000)));
-    }
+    const forMs = Math.max(...waits);
+    if (forMs <= 0) return undefined;
+    await giveBack(keys);
+    return { forMs, keys: waits.flatMap((wait, index) => (wait > 0 ? [index] : [])) };
+  }
+
+  private attemptOn(account: AttemptAccount, keys: Key[]): Attempt {
     return {
       succeeded: async () => {
         if (!account) return giveBack(keys);
@@ -126,15 +178,23 @@ export class TokenFailureLimiter {
     };
   }
 
-  private keysOf(account: AttemptAccount, ip: string): Array<[RateLimiterAbstract, string]> {
-    const ipKey: [RateLimiterAbstract, string] = [this.perIp, `ip:${ip}`];
+  private keysOf(account: AttemptAccount, ip: string): Key[] {
+    const ipKey: Key = [this.perIp, `ip:${ip}`, `ip|${ip}`];
     if (!account) return [ipKey];
     const name = `${account.kind}:${account.name.slice(0, 128)}`;
-    return [[this.perAccountAndIp, `${name}|${ip}`], [this.perAccount, name], ipKey];
+    return [
+      [this.perAccountAndIp, `${name}|${ip}`, `account-ip|${name}|${ip}`],
+      [this.perAccount, name, `account|${name}`],
+      ipKey,
+    ];
   }
 }
 
+function tooMany(refusedForMs: number): TooManyAttemptsError {
+  return new TooManyAttemptsError(Math.max(1, Math.ceil(refusedForMs / 1000)));
+}
+
 /** Gives back the point taken on each key, all at once. */
-async function giveBack(keys: ReadonlyArray<[RateLimiterAbstract, string]>): Promise<void> {
+async function giveBack(keys: readonly Key[]): Promise<void> {
   await Promise.all(keys.map(([limiter, key]) => limiter.reward(key, 1)));
 }

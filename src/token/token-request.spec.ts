@@ -88,6 +88,8 @@ describe('parseTokenRequest', () => {
     [`Basic ${Buffer.from('no-colon').toString('base64')}`, /malformed/],
     [`Basic ${Buffer.from(':secret').toString('base64')}`, /malformed/],
     [`Basic ${Buffer.from('id:%E0%A4%A').toString('base64')}`, /URL-encoded/],
+    [`Basic ${Buffer.from('id%00:secret').toString('base64')}`, /U\+0000/],
+    [`Basic ${Buffer.from('id:sec%00ret').toString('base64')}`, /U\+0000/],
   ])('refuses a broken Authorization header %s as invalid_client with a Basic challenge', (header, description) => {
     const error = failure({ grant_type: 'client_credentials' }, header);
     expect(error).toMatchObject({ error: 'invalid_client', status: 401 });

@@ -81,10 +81,16 @@ function parseBasic(header: string): { clientId: string; clientSecret: string } 
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) throw OAuthError.invalidClient('The Basic credentials are malformed.', true);
+  let credentials: { clientId: string; clientSecret: string };
   try {
     const unescape = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
-    return { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
+    credentials = { clientId: unescape(decoded.slice(0, colon)), clientSecret: unescape(decoded.slice(colon + 1)) };
   } catch {
     throw OAuthError.invalidClient('The Basic credentials are not URL-encoded correctly.', true);
   }
+  // As in any other input (a body, a URL): no client id or secret holds U+0000, which PostgreSQL cannot store.
+  if (`${credentials.clientId}${credentials.clientSecret}`.includes('\u0000')) {
+    throw OAuthError.invalidClient('The Basic credentials hold the character U+0000.', true);
+  }
+  return credentials;
 }

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { Logger, NotFoundException, type ArgumentsHost } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import { DomainError } from './domain-error.js';
 import { errorFormats } from './error-formats.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
@@ -10,12 +11,15 @@ class TeapotError extends DomainError {
   readonly title = 'I am a teapot';
 }
 
-function capture(exception: unknown, path = '/x') {
+function capture(exception: unknown, path = '/x', request: { complete?: boolean; headers?: object } = {}) {
   const sent: { status?: number; type?: string; body?: Record<string, unknown>; headers: Record<string, string> } = {
     headers: {},
   };
   const response = {
     headersSent: false,
+    setHeader(name: string, value: string) {
+      sent.headers[name] = value;
+    },
     status(code: number) {
       sent.status = code;
       return this;
@@ -39,7 +43,7 @@ function capture(exception: unknown, path = '/x') {
   };
   const host = {
     switchToHttp: () => ({
-      getRequest: () => ({ method: 'GET', path, originalUrl: `${path}?y=1` }),
+      getRequest: () => ({ method: 'GET', path, originalUrl: `${path}?y=1`, complete: true, headers: {}, ...request }),
       getResponse: () => response,
     }),
   } as unknown as ArgumentsHost;
@@ -89,6 +93,37 @@ describe('ProblemDetailsFilter', () => {
       expect.objectContaining({ err: error, errorId: sent.body?.error_id }),
       'Unhandled error',
     );
+  });
+
+  it('answers 400, not 500, when PostgreSQL cannot store a text (U+0000), in the format of the path too', () => {
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    for (const code of ['22021', '22P05']) {
+      const error = new QueryFailedError(
+        'INSERT …',
+        ['sealed-secret'],
+        Object.assign(new Error('invalid byte'), { code }),
+      );
+      expect(capture(error).body).toMatchObject({ status: 400, detail: expect.stringMatching(/U\+0000/) });
+      errorFormats.register('/oauth', (exception) => {
+        const status = (exception as { status?: number }).status;
+        return status === 400 ? { status, headers: {}, body: { error: 'invalid_request' } } : undefined;
+      });
+      expect(capture(error, '/oauth')).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    }
+    expect(logged).not.toHaveBeenCalled();
+    // Any other database error is the service's.
+    const other = new QueryFailedError('INSERT …', [], Object.assign(new Error('deadlock'), { code: '40P01' }));
+    expect(capture(other).status).toBe(500);
+  });
+
+  it('closes the connection of an answer sent before the request body was read', () => {
+    const unread = { complete: false, headers: { 'content-length': '1000000' } };
+    expect(capture(new NotFoundException(), '/x', unread).headers).toEqual({ Connection: 'close' });
+    expect(
+      capture(new NotFoundException(), '/x', { complete: true, headers: { 'content-length': '5' } }).headers,
+    ).toEqual({});
+    // A request without a body keeps its connection, whether or not Node.js has marked it complete yet.
+    expect(capture(new NotFoundException(), '/x', { complete: false, headers: {} }).headers).toEqual({});
   });
 
   it("answers in a feature's own format on the path it registered, and in problem details elsewhere", () => {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 import { redactUrl } from '../logging.js';
 import { DomainError } from './domain-error.js';
 import { errorFormats } from './error-formats.js';
@@ -29,6 +30,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       response.destroy();
       return;
     }
+    // Answered before its body was read (refused, or a body no route reads): closing the connection spares reading
+    // the rest at the client's pace.
+    if (!request.complete && hasBody(request)) response.setHeader('Connection', 'close');
+    exception = unstorableTextAsClientError(exception);
     const formatted = errorFormats.for(request.path)?.(exception);
     if (formatted) {
       response.status(formatted.status).set(formatted.headers).json(formatted.body);
@@ -70,6 +75,25 @@ function httpDetail(exception: HttpException): string {
   const message = (response as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('; ');
   return typeof message === 'string' ? message : exception.message;
+}
+
+function hasBody(request: Request): boolean {
+  return request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
+}
+
+/** PostgreSQL's "character not in repertoire" and "untranslatable character": U+0000, which text cannot hold. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/**
+ * Text PostgreSQL cannot store is the client's input, a 400 (in body-parser's shape, so that every format renders it
+ * as one); requests are checked for U+0000 before they get here, this is in case one slips through.
+ */
+function unstorableTextAsClientError(exception: unknown): unknown {
+  if (!(exception instanceof QueryFailedError)) return exception;
+  const code = (exception.driverError as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || !UNSTORABLE_TEXT.has(code)) return exception;
+  const message = 'The request holds a character the database cannot store (such as U+0000).';
+  return Object.assign(new Error(message), { status: 400, expose: true });
 }
 
 /** Errors raised by body parsers (malformed JSON, body too large) carry a client status of their own. */

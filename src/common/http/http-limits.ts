@@ -1,12 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, urlencoded, type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import type { Socket } from 'node:net';
 import type { HttpConfig } from '../../config/environment.js';
-import { assertJsonDepth } from './json-depth.js';
+import { nulError } from './json-depth.js';
 
 /**
- * Bounds what one client can hold or send: open connections (so file descriptors remain for the database and the
- * storage), idle and slow connections, and how deeply a JSON or form body nests. Behind a reverse proxy these are a
- * second line; see the README's security section.
+ * Bounds what one client can hold or send: open connections, in all and per address (so file descriptors remain for
+ * the database and the storage), idle and slow connections, slow bodies, and U+0000 in the URL. JSON and form bodies
+ * are read after authentication (BodyParsingGuard), with their depth and content checked. Behind a reverse proxy
+ * these are a second line; see the README's security section.
  */
 export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig): void {
   const server = app.getHttpServer();
@@ -15,11 +17,62 @@ export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig)
   server.headersTimeout = limits.headersTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
-  // Registered before Nest's own parsers, which are then skipped: Nest adds a parser only if none of that name
-  // (`jsonParser`, `urlencodedParser`) is in place. `useBodyParser` reserves `verify`, hence `use`.
-  app.use(json({ verify: (_req, _res, raw) => assertJsonDepth(raw) }));
-  // body-parser refuses forms nested deeper than 32 levels (`a[b][c]…`) with a 400 of its own.
-  app.use(urlencoded({ extended: true }));
+  const express = app.getHttpAdapter().getInstance() as { get(name: string): unknown };
+  capConnectionsPerAddress(server, limits.maxConnectionsPerAddress, (address) => {
+    // Express's compiled TRUST_PROXY: a proxy's connections carry many clients, and its own limits apply.
+    const trusted = express.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+    return trusted?.(address, 0) === true;
+  });
+  app.use(boundBody(limits.bodyTimeoutMs));
+  // A NUL reaches a path or a query only percent-encoded (Node refuses a raw one in the request line).
+  app.use((req: Request, _res: Response, next: NextFunction) => next(req.url.includes('%00') ? nulError() : undefined));
+}
+
+/** Closes a connection at once when its address already has `cap` open, unless `exempt` says otherwise. */
+function capConnectionsPerAddress(
+  server: { on(event: 'connection', listener: (socket: Socket) => void): void },
+  cap: number,
+  exempt: (address: string) => boolean,
+): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || exempt(address)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = open.get(address)! - 1;
+      if (left === 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
+
+/**
+ * A request body must arrive in time: a JSON or form body (anything but multipart, which is how files are uploaded)
+ * within `timeoutMs` of the head, an upload within HTTP_REQUEST_TIMEOUT. Once the answer is sent, what is left of
+ * a body, which Node.js would otherwise read and discard at the client's pace, gets `timeoutMs` more. Past its
+ * deadline the connection is closed.
+ */
+function boundBody(timeoutMs: number) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const headers = req.headers;
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return next();
+    const expire = () => {
+      if (!req.complete) req.socket.destroy();
+    };
+    const upload = /^multipart\//i.test(headers['content-type'] ?? '');
+    let timer = upload ? undefined : setTimeout(expire, timeoutMs).unref();
+    res.once('close', () => {
+      if (req.complete) clearTimeout(timer);
+      else timer ??= setTimeout(expire, timeoutMs).unref();
+    });
+    next();
+  };
 }
 
 /**
