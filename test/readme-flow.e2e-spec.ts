@@ -141,9 +141,15 @@ describe('README: the examples run as written, in order, on a fresh start', () =
   it('npm run example:receiver listens on 127.0.0.1 and accepts a signed event, once', async () => {
     expect(readme).toContain('WEBHOOK_SECRETS=ffwh_… npm run example:receiver');
     const port = await freePort();
+    const receiverDir = await mkdtemp(join(tmpdir(), 'ffs-receiver-'));
     // Its own process group, so that stopping npm stops the receiver it started too.
     const child = spawn('npm', ['run', 'example:receiver'], {
-      env: { ...process.env, PORT: String(port), WEBHOOK_SECRETS: 'ffwh_readme' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        WEBHOOK_SECRETS: 'ffwh_readme',
+        PROCESSED_DB: join(receiverDir, 'processed.sqlite'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -159,10 +165,11 @@ describe('README: the examples run as written, in order, on a fresh start', () =
         () => output().includes(`listening on ${url.slice(0, -6)}`) || undefined,
         90_000,
       );
-      const body = JSON.stringify({ id: 'evt_readme', event: 'webhook.ping', data: { endpoint_id: 1 } });
+      const timestamp = Math.floor(Date.now() / 1000);
+      const body = JSON.stringify({ id: 'evt_readme', event: 'webhook.ping', timestamp, data: { endpoint_id: 1 } });
       const headers = (secret: string) => ({
         'Content-Type': 'application/json',
-        'X-Webhook-Timestamp': String(Math.floor(Date.now() / 1000)),
+        'X-Webhook-Timestamp': String(timestamp),
         'X-Signature': signatureOf(body, secret),
       });
       const post = async (secret: string) =>
@@ -174,6 +181,7 @@ describe('README: the examples run as written, in order, on a fresh start', () =
     } finally {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
       await exited;
+      await rm(receiverDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

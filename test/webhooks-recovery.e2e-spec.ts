@@ -149,7 +149,7 @@ describe('Webhooks: recovery, self-healing, event catalog and filters', () => {
       event: DISABLED,
       data: {
         endpoint_id: endpoint.id,
-        url: gone.url,
+        origin: new URL(gone.url).origin,
         reason: 'gone',
         message: disabled.disabled_reason,
         since: expect.any(String),

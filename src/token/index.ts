@@ -10,6 +10,9 @@ export { RolesService } from './admin/roles.service.js';
 export { CreateRoleDto } from './admin/admin.dto.js';
 export { UsersService } from './admin/users.service.js';
 export { SigningKeysService } from './signing-keys.service.js';
+// Other features apply the administration API's escalation rule to what they let a principal change (webhooks).
+export { assertHolds } from './admin/grant-policy.js';
+export { intersectPermissions } from './scopes.js';
 export { tokenConfig, type TokenConfig } from './token.config.js';
 export { OAUTH_TOKEN_PATH } from './oauth-error.js';
 export { tokenSchema } from './token.schema.js';

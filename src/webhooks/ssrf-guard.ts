@@ -1,12 +1,23 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
 
+/**
+ * IPv4-compatible IPv6 addresses (`::a.b.c.d`, ::/96): deprecated (RFC 4291 §2.5.5.1) and never a public
+ * destination, yet some stacks still reach the embedded IPv4 address, which ipaddr.js calls `unicast` whatever it is.
+ */
+function isIPv4Compatible(address: ipaddr.IPv6): boolean {
+  return address.parts.slice(0, 6).every((part) => part === 0);
+}
+
 /** Whether an address is on the public internet (not loopback, private, link-local, multicast, reserved...). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const ipv6 = parsed as ipaddr.IPv6;
+    if (isIPv4Compatible(ipv6)) return false;
+    if (ipv6.isIPv4MappedAddress()) parsed = ipv6.toIPv4Address();
+  }
   return parsed.range() === 'unicast';
 }
 

@@ -127,9 +127,16 @@ export class WebhookAttemptRecorder {
     return { id: delivery.id, next, verdict, attempt };
   }
 
-  /** The endpoint was disabled after this delivery was queued: it is kept as skipped, unsent. */
-  recordSkipped(delivery: WebhookDelivery): Promise<boolean> {
-    const next: DeliveryState = { status: 'skipped', completedAt: this.clock.nowMs() };
+  /**
+   * The endpoint was disabled after this delivery was queued, or its creator may not read the event: it is kept as
+   * skipped, unsent, with the reason as its `last_error` when there is one.
+   */
+  recordSkipped(delivery: WebhookDelivery, reason?: string): Promise<boolean> {
+    const next: DeliveryState = {
+      status: 'skipped',
+      completedAt: this.clock.nowMs(),
+      ...(reason === undefined ? {} : { lastError: reason }),
+    };
     return this.unitOfWork.run(({ manager }) => this.deliveries.releaseLease(delivery.id, this.owner, next, manager));
   }
 

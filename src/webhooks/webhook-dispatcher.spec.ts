@@ -1,6 +1,6 @@
 import { asReal } from './testing/in-memory-repositories.js';
-import { attemptRecorder, THIS_INSTANCE, webhookFakes } from './testing/webhook-fixtures.js';
-import { WebhookAttemptRetention } from './webhook-attempt-retention.js';
+import { attemptRecorder, endpointAccess, THIS_INSTANCE, webhookFakes } from './testing/webhook-fixtures.js';
+import { WebhookRetention } from './webhook-retention.js';
 import { WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
 import type { WebhookDeliverySender } from './webhook-delivery-sender.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
@@ -14,9 +14,10 @@ function dispatcherOf(fakes: ReturnType<typeof webhookFakes>, deliverySender: We
     new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, THIS_INSTANCE, clock),
     deliverySender,
     attemptRecorder(fakes),
-    new WebhookAttemptRetention(unitOfWork, asReal(attempts), config, clock),
+    new WebhookRetention(unitOfWork, asReal(attempts), asReal(deliveries), asReal(eventRows), config, clock),
     asReal(endpoints),
     asReal(eventRows),
+    endpointAccess(fakes),
     clock,
   );
 }

@@ -7,9 +7,10 @@ import type { ClaimedDelivery } from './repositories/webhook-deliveries.reposito
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
 import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
 import { WebhookAttemptRecorder, type AttemptOutcome } from './webhook-attempt-recorder.js';
-import { WebhookAttemptRetention } from './webhook-attempt-retention.js';
+import { WebhookRetention } from './webhook-retention.js';
 import { WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
 import { WebhookDeliverySender } from './webhook-delivery-sender.js';
+import { WebhookEndpointAccess } from './webhook-endpoint-access.js';
 import { LEASE_MARGIN_MS, webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 
 /**
@@ -39,6 +40,13 @@ interface Held {
   delivery: WebhookDelivery;
   endpoint: WebhookEndpoint;
   event: WebhookEvent;
+  /** The permission the event needs that the endpoint's creator no longer holds: then it is skipped, unsent. */
+  lacks?: string;
+}
+
+/** Why a delivery was skipped rather than sent: its endpoint's creator may not read its event (any more). */
+export function notPermitted(endpoint: Pick<WebhookEndpoint, 'id' | 'createdBy'>, permission: string): string {
+  return `Not sent: webhook ${endpoint.id}'s creator (${endpoint.createdBy}) lacks ${permission}.`;
 }
 
 /**
@@ -78,9 +86,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly claimer: WebhookDeliveryClaimer,
     private readonly deliverySender: WebhookDeliverySender,
     private readonly recorder: WebhookAttemptRecorder,
-    private readonly retention: WebhookAttemptRetention,
+    private readonly retention: WebhookRetention,
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly events: WebhookEventsRepository,
+    private readonly access: WebhookEndpointAccess,
     private readonly clock: Clock,
   ) {}
 
@@ -141,12 +150,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const endpoint = await this.endpoints.findById(delivery.endpointId);
     const event = await this.events.findById(delivery.eventId);
     if (!endpoint || !event) return;
+    const lacks = this.access.lacking(await this.access.permissionsOf(endpoint), event);
+    if (lacks) {
+      await this.recorder.recordSkipped(delivery, notPermitted(endpoint, lacks));
+      return;
+    }
     const result = await this.deliverySender.send(endpoint, event);
     await this.recorder.recordAttempt(delivery, endpoint, result, true);
   }
 
   private async claimAndSend(): Promise<void> {
-    await this.retention.removeExpiredAttempts();
+    await this.retention.removeExpired();
     const perEndpoint = this.config.endpointConcurrency * CLAIM_AHEAD;
     // At most one endpoint's worth per claim: on PostgreSQL a claim locks candidates in proportion to its size.
     const limit = Math.min(this.config.concurrency * CLAIM_AHEAD - this.held, perEndpoint);
@@ -156,8 +170,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (claimed.length === limit) this.wakeAgain = true;
     this.held += claimed.length;
     let endpointById: Map<number, WebhookEndpoint>, eventById: Map<string, WebhookEvent>;
+    let permissionsById: Map<number, readonly string[]>;
     try {
       [endpointById, eventById] = [await this.endpointsOf(claimed), await this.eventsOf(claimed)];
+      permissionsById = await this.permissionsOf(endpointById);
     } catch (error) {
       // Their leases run out and they are claimed again.
       for (const delivery of claimed) this.finish(delivery);
@@ -166,10 +182,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     for (const { prefetched: _prefetched, ...delivery } of claimed) {
       const endpoint = endpointById.get(delivery.endpointId);
       const event = eventById.get(delivery.eventId);
-      if (endpoint && event) this.queue.push({ delivery, endpoint, event });
-      else this.finish(delivery);
+      if (!endpoint || !event) {
+        this.finish(delivery);
+        continue;
+      }
+      const lacks = this.access.lacking(permissionsById.get(endpoint.id) ?? [], event);
+      this.queue.push({ delivery, endpoint, event, ...(lacks ? { lacks } : {}) });
     }
     this.pump();
+  }
+
+  /** What each endpoint may receive now, by its creator's current role: checked at every claim, not only at fan-out. */
+  private async permissionsOf(endpoints: Map<number, WebhookEndpoint>): Promise<Map<number, readonly string[]>> {
+    const all = [...endpoints.values()];
+    const permissions = await Promise.all(all.map((endpoint) => this.access.permissionsOf(endpoint)));
+    return new Map(all.map((endpoint, i) => [endpoint.id, permissions[i]]));
   }
 
   /** The claimed deliveries' events: read along on PostgreSQL, in one query otherwise. */
@@ -219,10 +246,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  private start({ delivery, endpoint, event }: Held): void {
+  private start({ delivery, endpoint, event, lacks }: Held): void {
     let work: Promise<unknown>;
     if (!endpoint.active) {
       work = this.recorder.recordSkipped(delivery);
+    } else if (lacks) {
+      work = this.recorder.recordSkipped(delivery, notPermitted(endpoint, lacks));
     } else if ((delivery.leaseUntil ?? 0) - this.clock.nowMs() < this.config.timeoutMs + SEND_MARGIN_MS) {
       // Waited too long here: the lease could run out during the attempt, and another instance send it too. Handed
       // back, it is due again at once.

@@ -15,10 +15,12 @@ export type DisableReason = (typeof DISABLE_REASONS)[number];
 /** The audit trail's actor for what the service does on its own. */
 export const SYSTEM_ACTOR = 'system';
 
-/** The URL without its query string and fragment, which may hold a token the other receivers must not see. */
-function withoutQuery(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.origin}${parsed.pathname}`;
+/**
+ * The URL's origin alone: its path, query and fragment may hold a token the other receivers must not see (Slack,
+ * Discord and Zapier put theirs in the path).
+ */
+function originOf(url: string): string {
+  return new URL(url).origin;
 }
 
 /**
@@ -41,12 +43,18 @@ export class WebhookEndpointDisabledNotice {
         description:
           'The service disabled another endpoint (410 Gone, or failing for WEBHOOK_DISABLE_AFTER); ' +
           're-enable it with PATCH active: true, then recover its deliveries since `since`.',
+        // It names another endpoint: only for endpoints whose creator may see the endpoints.
+        permission: 'webhook:write',
         dataSchema: {
           type: 'object',
-          required: ['endpoint_id', 'url', 'reason', 'message', 'since'],
+          required: ['endpoint_id', 'origin', 'reason', 'message', 'since'],
           properties: {
             endpoint_id: { type: 'integer', description: 'The endpoint disabled' },
-            url: { type: 'string', description: 'Its URL, without query string' },
+            origin: {
+              type: 'string',
+              description:
+                'The origin of its URL (scheme, host, port), never its path or query, which may hold a token',
+            },
             reason: { type: 'string', enum: [...DISABLE_REASONS], description: '410 Gone, or failing for too long' },
             message: { type: 'string', description: 'The endpoint’s disabled_reason' },
             since: { type: 'string', format: 'date-time', description: 'When its deliveries started failing' },
@@ -62,7 +70,7 @@ export class WebhookEndpointDisabledNotice {
     disabled: { reason: DisableReason; message: string; since: number },
   ): Promise<void> {
     const { reason, message, since } = disabled;
-    const data = { endpoint_id: endpoint.id, url: withoutQuery(endpoint.url), reason, message };
+    const data = { endpoint_id: endpoint.id, origin: originOf(endpoint.url), reason, message };
     await this.writer.write(
       tx.manager,
       ENDPOINT_DISABLED_EVENT,

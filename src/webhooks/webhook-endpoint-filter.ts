@@ -23,3 +23,14 @@ export function receivesEvent(
   const types = endpoint.filter?.attachment_types;
   return attachmentType === undefined || types === undefined || types.includes(attachmentType);
 }
+
+/** What decides which events an endpoint may receive: who created it, with what scope. */
+export type EndpointCreator = Pick<WebhookEndpoint, 'createdBy' | 'creatorScopes'>;
+
+/** The creator of endpoints made before creators were recorded: an administrator holding `*`. */
+export const UNRECORDED_SCOPES: readonly string[] = Object.freeze(['*']);
+
+/** The most an endpoint may ever receive: its creator's token scope (`*` for endpoints made before it was recorded). */
+export function creatorScopesOf(endpoint: EndpointCreator): readonly string[] {
+  return endpoint.createdBy == null ? UNRECORDED_SCOPES : (endpoint.creatorScopes ?? []);
+}

@@ -65,7 +65,9 @@ describe('WebhookEndpointHealth', () => {
 
   it('tells every other subscribed endpoint, then the audit trail, when it disables one', async () => {
     const { endpoints, deliveries, eventRows, audit, health, tx, commit } = setup();
-    const failing = endpoints.add({ url: 'https://example.org/hook?token=s3cret', events: ['*'], failingSince: 1_000 });
+    // Slack's incoming webhooks carry their token in the path: the others are told the origin only.
+    const url = 'https://hooks.example.org:8443/services/T000/B000/s3cret?token=s3cret#s3cret';
+    const failing = endpoints.add({ url, events: ['*'], failingSince: 1_000 });
     const all = endpoints.add({ events: ['*'] });
     const told = endpoints.add({ events: [ENDPOINT_DISABLED_EVENT] });
     endpoints.add({ events: ['file.created'] });
@@ -76,7 +78,7 @@ describe('WebhookEndpointHealth', () => {
     const [event] = disabledEvents(eventRows);
     expect(event.data).toEqual({
       endpoint_id: failing.id,
-      url: 'https://example.org/hook',
+      origin: 'https://hooks.example.org:8443',
       reason: 'failing',
       message: FAILING_TOO_LONG_REASON,
       since: new Date(1_000).toISOString(),

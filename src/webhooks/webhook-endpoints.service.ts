@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Principal } from '../common/auth/principal.js';
 import { Clock } from '../common/clock.js';
-import { UnitOfWork } from '../database/unit-of-work.js';
+import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
 import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
 import type { WebhookEndpointFilter } from './webhook-endpoint-filter.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookEndpointAccess } from './webhook-endpoint-access.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
 import { PING_EVENT, WebhookEvents } from './webhook-events.service.js';
 import { newSigningSecret, type SignatureScheme } from './webhook-signer.js';
@@ -15,6 +17,10 @@ import { WebhookUrlPolicy } from './webhook-url-policy.js';
 import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 import type { CreateWebhookDto, UpdateWebhookDto, WebhookFilterDto } from './webhooks.dto.js';
 import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+
+/** Pings to one endpoint within {@link PING_WINDOW_MS} at most: each is a stored event and a request to the URL. */
+export const PING_LIMIT = 10;
+export const PING_WINDOW_MS = 3_600_000;
 
 /** The stored form of a filter from the API (a plain object; null for none). */
 const filterOf = (filter: WebhookFilterDto | null | undefined): WebhookEndpointFilter | null =>
@@ -31,6 +37,7 @@ export class WebhookEndpointsService {
     private readonly events: WebhookEvents,
     private readonly catalog: WebhookEventCatalog,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly access: WebhookEndpointAccess,
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
     private readonly clock: Clock,
   ) {}
@@ -43,7 +50,8 @@ export class WebhookEndpointsService {
     return this.found(id);
   }
 
-  async create(input: CreateWebhookDto): Promise<WebhookEndpoint> {
+  /** Registers an endpoint for `actor`, which then receives only the events `actor` may read. */
+  async create(input: CreateWebhookDto, actor: Principal): Promise<WebhookEndpoint> {
     this.catalog.assertSubscribable(input.events);
     if (input.filter) this.catalog.assertAttachmentTypes(input.filter.attachment_types);
     await this.urls.assertAllowed(input.url);
@@ -56,16 +64,19 @@ export class WebhookEndpointsService {
       signatureScheme: scheme,
       secret: newSigningSecret(scheme),
       active: true,
+      ...this.access.creatorOf(actor),
     };
     return this.unitOfWork.run(({ manager }) => this.endpoints.create(endpoint, manager));
   }
 
-  async update(id: number, input: UpdateWebhookDto): Promise<WebhookEndpoint> {
+  async update(id: number, input: UpdateWebhookDto, actor: Principal): Promise<WebhookEndpoint> {
     if (input.events !== undefined) this.catalog.assertSubscribable(input.events);
     if (input.filter) this.catalog.assertAttachmentTypes(input.filter.attachment_types);
     if (input.url !== undefined) await this.urls.assertAllowed(input.url);
-    const saved = await this.unitOfWork.run(async ({ manager }) => {
-      const endpoint = await this.found(id, manager);
+    const saved = await this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
+      const endpoint = await this.lockedForChange(id, tx);
+      const before = { ...endpoint };
       assertSameScheme(endpoint, input.signature_scheme);
       if (input.url !== undefined) endpoint.url = input.url;
       if (input.events !== undefined) endpoint.events = [...new Set(input.events)];
@@ -73,15 +84,16 @@ export class WebhookEndpointsService {
       if (input.description !== undefined) endpoint.description = input.description;
       if (input.active !== undefined)
         Object.assign(endpoint, { active: input.active, disabledReason: null, failingSince: null });
+      this.access.assertMayManage(actor, [before, endpoint], `change webhook ${id}`);
       return this.endpoints.save(endpoint, manager);
     });
     this.dispatcher.endpointChanged(saved);
     return saved;
   }
 
-  async remove(id: number): Promise<void> {
+  async remove(id: number, actor: Principal): Promise<void> {
     await this.unitOfWork.run(async ({ manager }) => {
-      await this.found(id, manager);
+      this.access.assertMayManage(actor, [await this.found(id, manager)], `delete webhook ${id}`);
       await this.endpoints.delete(id, manager);
     });
     this.dispatcher.endpointChanged({ id, removed: true });
@@ -91,9 +103,11 @@ export class WebhookEndpointsService {
    * A new secret, in the given scheme (the endpoint's own by default); deliveries are signed with both for
    * WEBHOOK_SECRET_GRACE, each secret in its own scheme.
    */
-  async rotateSecret(id: number, scheme?: SignatureScheme): Promise<WebhookEndpoint> {
-    const saved = await this.unitOfWork.run(async ({ manager }) => {
-      const endpoint = await this.found(id, manager);
+  async rotateSecret(id: number, actor: Principal, scheme?: SignatureScheme): Promise<WebhookEndpoint> {
+    const saved = await this.unitOfWork.run(async (tx) => {
+      const { manager } = tx;
+      const endpoint = await this.lockedForChange(id, tx);
+      this.access.assertMayManage(actor, [endpoint], `rotate the secret of webhook ${id}`);
       endpoint.previousSecret = endpoint.secret;
       endpoint.previousSignatureScheme = endpoint.signatureScheme;
       endpoint.previousSecretExpiresAt = this.clock.nowMs() + this.config.secretGraceMs;
@@ -105,20 +119,52 @@ export class WebhookEndpointsService {
     return saved;
   }
 
-  /** Queues a webhook.ping to this endpoint alone. */
+  /** Queues a webhook.ping to this endpoint alone; at most {@link PING_LIMIT} an hour (429 beyond). */
   async ping(id: number): Promise<{ event_id: string }> {
-    const eventId = await this.unitOfWork.run(async ({ manager }) => {
-      const endpoint = await this.found(id, manager);
-      return this.events.write(manager, PING_EVENT, { endpoint_id: endpoint.id }, endpoint);
+    const eventId = await this.unitOfWork.run(async (tx) => {
+      // Locked where rows can be, so that concurrent pings are counted one after the other.
+      const endpoint = await this.endpoints.findForUpdate(id, tx);
+      if (!endpoint) throw new WebhooksError(WebhooksErrorCode.EndpointNotFound, `Webhook ${id} does not exist.`);
+      await this.assertMayPing(id, tx.manager);
+      return this.events.write(tx.manager, PING_EVENT, { endpoint_id: endpoint.id }, endpoint);
     });
     this.dispatcher.wake();
     return { event_id: eventId };
   }
 
-  /** One new attempt now, with the same event id, whatever the state of the delivery or the endpoint. */
-  async redeliver(id: number, deliveryId: number): Promise<void> {
+  /**
+   * One new attempt now, with the same event id, whatever the state of the delivery or the endpoint (if the
+   * endpoint's creator may still read the event).
+   */
+  async redeliver(id: number, deliveryId: number, actor: Principal): Promise<void> {
+    this.access.assertMayManage(actor, [await this.found(id)], `redeliver to webhook ${id}`);
     await this.deliveryOf(id, deliveryId);
     await this.dispatcher.sendNow(deliveryId);
+  }
+
+  /** Refuses (403) `actor` a recovery of the endpoint's deliveries unless it may read all the endpoint's events. */
+  async assertMayRecover(id: number, actor: Principal): Promise<void> {
+    this.access.assertMayManage(actor, [await this.found(id)], `recover the deliveries of webhook ${id}`);
+  }
+
+  private async assertMayPing(id: number, manager: EntityManager): Promise<void> {
+    const now = this.clock.nowMs();
+    const recent = await this.deliveryRows.createdOfKindAfter(
+      id,
+      PING_EVENT,
+      now - PING_WINDOW_MS,
+      PING_LIMIT,
+      manager,
+    );
+    if (recent.length < PING_LIMIT) return;
+    const error = new WebhooksError(
+      WebhooksErrorCode.TooManyPings,
+      `Webhook ${id} was pinged ${PING_LIMIT} times within the last hour; ping it again later.`,
+    );
+    error.headers['Retry-After'] = String(
+      Math.max(1, Math.ceil((recent[recent.length - 1] + PING_WINDOW_MS - now) / 1000)),
+    );
+    throw error;
   }
 
   private async deliveryOf(id: number, deliveryId: number): Promise<WebhookDelivery> {
@@ -126,6 +172,16 @@ export class WebhookEndpointsService {
     if (!delivery)
       throw new WebhooksError(WebhooksErrorCode.DeliveryNotFound, `Webhook ${id} has no delivery ${deliveryId}.`);
     return delivery;
+  }
+
+  /**
+   * The endpoint, its row locked until the transaction ends: a change is decided on the row as the previous one left
+   * it, and two rotations each keep the other's secret (one as the previous secret) instead of one getting lost.
+   */
+  private async lockedForChange(id: number, tx: Transaction): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.findForUpdate(id, tx);
+    if (!endpoint) throw new WebhooksError(WebhooksErrorCode.EndpointNotFound, `Webhook ${id} does not exist.`);
+    return endpoint;
   }
 
   private async found(id: number, manager?: EntityManager): Promise<WebhookEndpoint> {

@@ -25,6 +25,11 @@ export interface WebhookEventDefinition {
    * Kinds without it (webhook.*) are never filtered.
    */
   attachmentTypeOf?: (data: Record<string, unknown>) => string | undefined;
+  /**
+   * For kinds about no attachment type: the permission an endpoint's creator needs for the endpoint to receive them
+   * (none: any endpoint may). Kinds about an attachment type need `<type>:read`.
+   */
+  permission?: string;
 }
 
 /**
@@ -66,6 +71,32 @@ export class WebhookEventCatalog {
     return this.definitions.get(kind)?.attachmentTypeOf?.(data);
   }
 
+  /** Every attachment type the registered sources know, by name. */
+  attachmentTypes(): string[] {
+    return [...new Set(this.attachmentTypeSources.flatMap((source) => source()))].sort();
+  }
+
+  /**
+   * The permission needed to receive an event of this kind with this data: `<type>:read` for one about an attachment
+   * type (`*` when its type cannot be told), the kind's own permission otherwise, if any.
+   */
+  permissionOf(kind: string, data: Record<string, unknown>): string | undefined {
+    const definition = this.definitions.get(kind);
+    if (!definition?.attachmentTypeOf) return definition?.permission;
+    const type = definition.attachmentTypeOf(data);
+    return type === undefined ? '*' : `${type}:read`;
+  }
+
+  /**
+   * Every permission that receiving events of this kind can need, for events about these attachment types (the kinds
+   * about attachment types need one `<type>:read` per type).
+   */
+  permissionsOfKind(kind: string, types: readonly string[]): string[] {
+    const definition = this.definitions.get(kind);
+    if (definition?.attachmentTypeOf) return types.map((type) => `${type}:read`);
+    return definition?.permission ? [definition.permission] : [];
+  }
+
   /** Refuses, as a validation failure of the field, a subscription to a kind nothing here emits. */
   assertSubscribable(events: readonly string[], field = 'events'): void {
     const allowed = this.subscribableKinds();
@@ -81,7 +112,7 @@ export class WebhookEventCatalog {
    */
   assertAttachmentTypes(types: readonly string[], field = 'filter.attachment_types'): void {
     if (this.attachmentTypeSources.length === 0) return;
-    const known = [...new Set(this.attachmentTypeSources.flatMap((source) => source()))].sort();
+    const known = this.attachmentTypes();
     if (types.every((type) => known.includes(type))) return;
     throw new ValidationFailedError([
       { field, messages: [`each value in ${field} must be one of the following values: ${known.join(', ')}`] },

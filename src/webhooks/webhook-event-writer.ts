@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { grants } from '../common/auth/permissions.js';
 import { Clock } from '../common/clock.js';
 import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
 import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
-import { receivesEvent } from './webhook-endpoint-filter.js';
+import { creatorScopesOf, receivesEvent } from './webhook-endpoint-filter.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
 
 /** Who gets an event instead of every endpoint that subscribes to it: one endpoint alone, or all but one. */
@@ -18,8 +19,9 @@ export interface WebhookRecipients {
 }
 
 /**
- * Writes an event and its deliveries in the caller's transaction: one per endpoint that subscribes to its kind and
- * whose filter lets it through, decided now, when the event is fanned out. Knows nothing of the dispatcher, so the
+ * Writes an event and its deliveries in the caller's transaction: one per endpoint that subscribes to its kind, whose
+ * filter lets it through, and whose creator's token scope grants the event's permission, decided now, when the event
+ * is fanned out (the creator's role is checked again when it is sent). Knows nothing of the dispatcher, so the
  * parts the dispatcher itself uses (endpoint health) can write events too.
  */
 @Injectable()
@@ -44,11 +46,15 @@ export class WebhookEventWriter {
     const id = `evt_${randomUUID().replace(/-/g, '')}`;
     await this.eventRows.insert({ id, kind, data, createdAt: now }, manager);
     const attachmentType = this.catalog.attachmentTypeOf(kind, data);
-    const endpoints = recipients.only
+    const permission = this.catalog.permissionOf(kind, data);
+    const candidates = recipients.only
       ? [recipients.only]
       : (await this.endpoints.list(manager)).filter(
           (endpoint) => endpoint.id !== recipients.except && receivesEvent(endpoint, kind, attachmentType),
         );
+    const endpoints = candidates.filter(
+      (endpoint) => permission === undefined || grants(creatorScopesOf(endpoint), permission),
+    );
     const deliveries = endpoints.map((endpoint) => ({
       eventId: id,
       endpointId: endpoint.id,

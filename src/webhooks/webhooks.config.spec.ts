@@ -11,6 +11,7 @@ describe('webhooks config', () => {
       secretGraceMs: 86_400_000,
       disableAfterMs: 5 * 86_400_000,
       attemptRetentionMs: 30 * 86_400_000,
+      deliveryRetentionMs: 30 * 86_400_000,
       pollIntervalMs: 1_000,
       leaseMs: 60_000,
       concurrency: 8,

@@ -54,6 +54,13 @@ export class WebhooksEnvironment {
   @IsDuration({ message: 'WEBHOOK_ATTEMPT_RETENTION must be a duration like 30d' })
   WEBHOOK_ATTEMPT_RETENTION = '30d';
 
+  /**
+   * Finished deliveries (succeeded, failed, skipped) are removed this long after they finished, with their attempts,
+   * and events once no delivery refers to them: events carry file records. Pending deliveries are kept.
+   */
+  @IsDuration({ message: 'WEBHOOK_DELIVERY_RETENTION must be a duration like 30d' })
+  WEBHOOK_DELIVERY_RETENTION = '30d';
+
   /** How often due deliveries are looked for (new events are also sent right after their commit). */
   @IsDuration({ message: 'WEBHOOK_POLL_INTERVAL must be a duration like 1s' })
   WEBHOOK_POLL_INTERVAL = '1s';
@@ -97,6 +104,7 @@ export function webhooksConfigFrom(raw: Record<string, unknown>) {
     secretGraceMs: durationMs(env.WEBHOOK_SECRET_GRACE),
     disableAfterMs: durationMs(env.WEBHOOK_DISABLE_AFTER),
     attemptRetentionMs: durationMs(env.WEBHOOK_ATTEMPT_RETENTION),
+    deliveryRetentionMs: durationMs(env.WEBHOOK_DELIVERY_RETENTION),
     pollIntervalMs: durationMs(env.WEBHOOK_POLL_INTERVAL),
     leaseMs: durationMs(env.WEBHOOK_LEASE),
     concurrency: env.WEBHOOK_CONCURRENCY,

@@ -11,11 +11,13 @@ import {
 import { ApiProblems } from '../common/openapi/api-problems.js';
 import { Audited } from '../audit/index.js';
 import { RequirePermission } from '../common/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../common/auth/current-principal.decorator.js';
+import type { Principal } from '../common/auth/principal.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './webhook-delivery-view.dto.js';
 import { WebhookEndpointDto, WebhookPingDto } from './webhook-endpoint-view.dto.js';
 import { WebhookDeliveryLog } from './webhook-delivery-log.js';
-import { WebhookEndpointsService } from './webhook-endpoints.service.js';
+import { PING_LIMIT, WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
 import { WebhookEventTypeDto } from './webhook-event-type-view.dto.js';
 import { ANY_EVENT_SCHEMA, eventSchemaName } from './webhook-events.openapi.js';
@@ -28,6 +30,13 @@ import {
   RotateWebhookSecretDto,
   UpdateWebhookDto,
 } from './webhooks.dto.js';
+
+/** Changing an endpoint, or sending its events again, needs every permission its events need. */
+const MANAGE_FORBIDDEN = [
+  403,
+  "The token lacks webhook:write, or a permission the endpoint's events need (`<type>:read` of each attachment type " +
+    'it may receive): `privilege-escalation`, listing them in `missing_permissions`',
+] as const;
 
 @ApiTags('webhooks')
 @RequirePermission('webhook:write')
@@ -46,10 +55,14 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'createWebhook',
     summary: 'Register an endpoint; the answer holds its signing secret, shown only here and on rotation',
+    description:
+      'The endpoint receives only the events the caller may read: one about an attachment type needs `<type>:read` ' +
+      '(webhook.endpoint.disabled needs `webhook:write`) in this token, or it is not queued for the endpoint, and ' +
+      'in the role of the user or integration that registered it when it is sent, or it is skipped.',
   })
   @ApiProblems([400, 'Invalid body, or a URL that is not https or points at a private network'])
-  async create(@Body() body: CreateWebhookDto): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.create(body), true);
+  async create(@Body() body: CreateWebhookDto, @CurrentPrincipal() actor: Principal): Promise<WebhookEndpointDto> {
+    return WebhookEndpointDto.from(await this.endpoints.create(body, actor), true);
   }
 
   @Get()
@@ -89,11 +102,16 @@ export class WebhooksController {
   @ApiOperation({ operationId: 'updateWebhook', summary: 'Change URL, events, filter, description or active' })
   @ApiProblems(
     400,
+    MANAGE_FORBIDDEN,
     [404, 'No such webhook endpoint'],
     [409, 'A different signature_scheme: the scheme changes only with a rotation (rotate-secret)'],
   )
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdateWebhookDto): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.update(id, body));
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdateWebhookDto,
+    @CurrentPrincipal() actor: Principal,
+  ): Promise<WebhookEndpointDto> {
+    return WebhookEndpointDto.from(await this.endpoints.update(id, body, actor));
   }
 
   @Delete(':id')
@@ -101,9 +119,9 @@ export class WebhooksController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiOperation({ operationId: 'deleteWebhook', summary: 'Delete an endpoint and its delivery history' })
-  @ApiProblems(400, [404, 'No such webhook endpoint'])
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-    await this.endpoints.remove(id);
+  @ApiProblems(400, MANAGE_FORBIDDEN, [404, 'No such webhook endpoint'])
+  async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<void> {
+    await this.endpoints.remove(id, actor);
   }
 
   @Post(':id/rotate-secret')
@@ -116,20 +134,28 @@ export class WebhooksController {
       'New signing secret, optionally in another scheme; the old one still signs too during WEBHOOK_SECRET_GRACE',
   })
   @ApiBody({ type: RotateWebhookSecretDto, required: false })
-  @ApiProblems(400, [404, 'No such webhook endpoint'])
+  @ApiProblems(400, MANAGE_FORBIDDEN, [404, 'No such webhook endpoint'])
   async rotate(
     @Param('id', ParseIdPipe) id: number,
     @Body() body: RotateWebhookSecretDto,
+    @CurrentPrincipal() actor: Principal,
   ): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.rotateSecret(id, body.signature_scheme), true);
+    return WebhookEndpointDto.from(await this.endpoints.rotateSecret(id, actor, body.signature_scheme), true);
   }
 
   @Post(':id/ping')
   @Audited('webhook-endpoint.ping', 'webhook-endpoint')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: WebhookPingDto })
-  @ApiOperation({ operationId: 'pingWebhook', summary: 'Send a webhook.ping event to this endpoint' })
-  @ApiProblems(400, [404, 'No such webhook endpoint'])
+  @ApiOperation({
+    operationId: 'pingWebhook',
+    summary: `Send a webhook.ping event to this endpoint (at most ${PING_LIMIT} an hour)`,
+  })
+  @ApiProblems(
+    400,
+    [404, 'No such webhook endpoint'],
+    [429, `Pinged ${PING_LIMIT} times within the last hour; retry after the Retry-After header`],
+  )
   async ping(@Param('id', ParseIdPipe) id: number): Promise<WebhookPingDto> {
     return WebhookPingDto.from(await this.endpoints.ping(id));
   }
@@ -148,13 +174,16 @@ export class WebhooksController {
   })
   @ApiProblems(
     400,
+    MANAGE_FORBIDDEN,
     [404, 'No such webhook endpoint'],
     [409, 'A recovery of this endpoint is still running, or the endpoint is disabled (re-enable it first)'],
   )
   async recover(
     @Param('id', ParseIdPipe) id: number,
     @Body() body: RecoverWebhookDeliveriesDto,
+    @CurrentPrincipal() actor: Principal,
   ): Promise<WebhookRecoveryDto> {
+    await this.endpoints.assertMayRecover(id, actor);
     return WebhookRecoveryDto.from(await this.recovery.recover(id, body));
   }
 
@@ -179,13 +208,17 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'redeliverWebhookDelivery',
     summary: 'One new attempt now, with the same event id (also for a disabled endpoint)',
+    description:
+      "Skipped instead when the endpoint's creator may no longer read the event (`last_error` says which " +
+      'permission it lacks).',
   })
-  @ApiProblems(400, [404, 'No such endpoint or delivery'])
+  @ApiProblems(400, MANAGE_FORBIDDEN, [404, 'No such endpoint or delivery'])
   async redeliver(
     @Param('id', ParseIdPipe) id: number,
     @Param('deliveryId', ParseIdPipe) deliveryId: number,
+    @CurrentPrincipal() actor: Principal,
   ): Promise<WebhookDeliveryDto> {
-    await this.endpoints.redeliver(id, deliveryId);
+    await this.endpoints.redeliver(id, deliveryId, actor);
     return WebhookDeliveryDto.from(await this.log.one(id, deliveryId));
   }
 }

@@ -7,6 +7,7 @@ export enum WebhooksErrorCode {
   SchemeChangeNeedsRotation = 'signature-scheme-change-needs-rotation',
   RecoveryRunning = 'webhook-recovery-running',
   EndpointDisabled = 'webhook-disabled',
+  TooManyPings = 'too-many-webhook-pings',
 }
 
 const WEBHOOKS_ERRORS: ErrorCatalog<WebhooksErrorCode> = {
@@ -16,6 +17,7 @@ const WEBHOOKS_ERRORS: ErrorCatalog<WebhooksErrorCode> = {
   [WebhooksErrorCode.SchemeChangeNeedsRotation]: [409, 'The signature scheme changes only with a new secret'],
   [WebhooksErrorCode.RecoveryRunning]: [409, 'A recovery of this endpoint is running'],
   [WebhooksErrorCode.EndpointDisabled]: [409, 'Webhook endpoint disabled'],
+  [WebhooksErrorCode.TooManyPings]: [429, 'Too many pings of this endpoint'],
 };
 
 /** An error of the webhooks admin API. */

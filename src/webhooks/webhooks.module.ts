@@ -4,15 +4,17 @@ import { AuditModule } from '../audit/index.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { FileFieldRegistry } from '../files/index.js';
 import { SecretsModule } from '../secrets/index.js';
+import { TokenModule } from '../token/index.js';
 import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
 import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
 import { WEBHOOK_RANDOM, WebhookAttemptRecorder } from './webhook-attempt-recorder.js';
-import { WebhookAttemptRetention } from './webhook-attempt-retention.js';
+import { WebhookRetention } from './webhook-retention.js';
 import { newLeaseOwner, WEBHOOK_LEASE_OWNER, WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
 import { WebhookDeliverySender } from './webhook-delivery-sender.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookEndpointAccess } from './webhook-endpoint-access.js';
 import { WebhookEndpointDisabledNotice } from './webhook-endpoint-disabled.js';
 import { WebhookEndpointHealth } from './webhook-endpoint-health.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
@@ -35,6 +37,8 @@ import { WebhookDeliveryLog } from './webhook-delivery-log.js';
     ConfigModule.forFeature(webhooksConfig),
     AuditModule,
     SecretsModule,
+    // Who may read what, for the endpoints' creators (SubjectPermissions).
+    TokenModule,
   ],
   controllers: [WebhooksController],
   providers: [
@@ -49,12 +53,13 @@ import { WebhookDeliveryLog } from './webhook-delivery-log.js';
     WebhookDeliveryClaimer,
     WebhookEndpointHealth,
     WebhookAttemptRecorder,
-    WebhookAttemptRetention,
+    WebhookRetention,
     WebhookDispatcher,
     WebhookEventCatalog,
     WebhookEvents,
     WebhookUrlPolicy,
     WebhookEndpointsService,
+    WebhookEndpointAccess,
     WebhookDeliveryLog,
     WebhookFileEvents,
     WebhookEventWriter,

@@ -7,6 +7,7 @@ import { Webhooks1763800002000 } from './migrations/1763800002000-webhooks.js';
 import { EncryptWebhookSecrets1763800006100 } from './migrations/1763800006100-encrypt-webhook-secrets.js';
 import { WebhookSignatureScheme1763800008000 } from './migrations/1763800008000-webhook-signature-scheme.js';
 import { WebhookRecoveryAndFilters1763800008500 } from './migrations/1763800008500-webhook-recovery-and-filters.js';
+import { WebhookEndpointCreator1763800010100 } from './migrations/1763800010100-webhook-endpoint-creator.js';
 
 /** The WebhooksModule's tables and the migrations that make them. */
 export const webhooksSchema: FeatureSchema = {
@@ -16,5 +17,6 @@ export const webhooksSchema: FeatureSchema = {
     EncryptWebhookSecrets1763800006100,
     WebhookSignatureScheme1763800008000,
     WebhookRecoveryAndFilters1763800008500,
+    WebhookEndpointCreator1763800010100,
   ],
 };

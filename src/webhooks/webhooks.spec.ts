@@ -4,7 +4,7 @@ import { signatureOf } from './webhook-signer.js';
 import { nextDelayMs, parseRetryAfter } from './webhook-retry-policy.js';
 
 describe('verifyWebhookSignature', () => {
-  const body = '{"id":"evt_1"}';
+  const body = '{"id":"evt_1","timestamp":1000}';
   const headers = (signature: string, timestamp: number, next?: string) => ({
     'x-signature': signature,
     'x-webhook-timestamp': String(timestamp),

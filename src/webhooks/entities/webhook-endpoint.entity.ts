@@ -53,6 +53,17 @@ export class WebhookEndpoint {
   @Column({ name: 'failing_since', type: 'bigint', nullable: true, transformer: bigintNumber })
   failingSince!: number | null;
 
+  /** Who created it (`integration:<id>`, `user:<id>`); null for endpoints made before this was recorded. */
+  @Column({ name: 'created_by', type: 'varchar', length: 80, nullable: true })
+  createdBy!: string | null;
+
+  /**
+   * The scope of the token that created it. It receives only the events both this scope and the creator's current
+   * role let it read; null (with `created_by`) for endpoints made before, which receive every event.
+   */
+  @Column({ name: 'creator_scopes', type: 'simple-json', nullable: true })
+  creatorScopes!: string[] | null;
+
   @CreateDateColumn({ name: 'created_at' })
   createdAt!: Date;
 

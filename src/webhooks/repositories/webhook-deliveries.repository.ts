@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { And, In, IsNull, LessThan, MoreThanOrEqual, Not, Or, type EntityManager } from 'typeorm';
 import type { Transaction } from '../../database/unit-of-work.js';
-import { WebhookDelivery, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
+import { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
+import { DELIVERY_STATUSES, WebhookDelivery, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
 import { WebhookEvent } from '../entities/webhook-event.entity.js';
 import type { NewWebhookAttempt } from './webhook-attempts.repository.js';
 
@@ -47,6 +48,58 @@ export class WebhookDeliveriesRepository {
 
   async insertMany(deliveries: readonly NewWebhookDelivery[], manager: EntityManager = this.db): Promise<void> {
     if (deliveries.length > 0) await manager.insert(WebhookDelivery, [...deliveries]);
+  }
+
+  /**
+   * Removes the deliveries that finished (succeeded, failed or skipped; skipped ones count from their creation) before
+   * `before`, with their attempts. Pending ones are kept, however old.
+   */
+  async deleteFinishedBefore(before: number, manager: EntityManager = this.db): Promise<void> {
+    const finished = manager
+      .createQueryBuilder()
+      .subQuery()
+      .select('d.id')
+      .from(WebhookDelivery, 'd')
+      .where("d.status <> 'pending'")
+      .andWhere('COALESCE(d.completed_at, d.created_at) < :before')
+      .getQuery();
+    // Not left to the foreign key's cascade, which SQLite applies only when told to.
+    await manager
+      .createQueryBuilder()
+      .delete()
+      .from(WebhookAttempt)
+      .where(`delivery_id IN ${finished}`, { before })
+      .execute();
+    await manager
+      .createQueryBuilder()
+      .delete()
+      .from(WebhookDelivery)
+      .where("status <> 'pending'")
+      .andWhere('COALESCE(completed_at, created_at) < :before', { before })
+      .execute();
+  }
+
+  /** When the last `limit` deliveries of events of this kind to this endpoint after `since` were made, newest first. */
+  async createdOfKindAfter(
+    endpointId: number,
+    kind: string,
+    since: number,
+    limit: number,
+    manager: EntityManager = this.db,
+  ): Promise<number[]> {
+    const rows = await manager
+      .createQueryBuilder(WebhookDelivery, 'd')
+      .innerJoin(WebhookEvent, 'e', 'e.id = d.event_id')
+      .select('d.created_at', 'created_at')
+      .where('d.endpoint_id = :endpointId', { endpointId })
+      // Every status, named, so that the (endpoint, status, created_at) index bounds the scan to the window.
+      .andWhere('d.status IN (:...statuses)', { statuses: DELIVERY_STATUSES })
+      .andWhere('d.created_at > :since', { since })
+      .andWhere('e.kind = :kind', { kind })
+      .orderBy('d.created_at', 'DESC')
+      .limit(limit)
+      .getRawMany<{ created_at: string | number }>();
+    return rows.map((row) => Number(row.created_at));
   }
 
   findOfEndpoint(endpointId: number, id: number, manager: EntityManager = this.db): Promise<WebhookDelivery | null> {

@@ -54,7 +54,7 @@ export class WebhookEndpointsRepository {
   }
 
   async create(
-    endpoint: NewWebhookEndpoint & Partial<Pick<WebhookEndpoint, 'filter'>>,
+    endpoint: NewWebhookEndpoint & Partial<Pick<WebhookEndpoint, 'filter' | 'createdBy' | 'creatorScopes'>>,
     manager: EntityManager = this.db,
   ): Promise<WebhookEndpoint> {
     const saved = await manager.save(manager.create(WebhookEndpoint, { ...endpoint, ...this.sealed(endpoint) }));

@@ -16,6 +16,17 @@ export class WebhookEventsRepository {
     return manager.findOneBy(WebhookEvent, { id });
   }
 
+  /** Removes the events made before `before` that no delivery refers to any more. */
+  async deleteUnreferencedBefore(before: number, manager: EntityManager = this.db): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .delete()
+      .from(WebhookEvent)
+      .where('created_at < :before', { before })
+      .andWhere('id NOT IN (SELECT event_id FROM webhook_deliveries)')
+      .execute();
+  }
+
   /** The events with these ids (in no particular order), in one query. */
   findByIds(ids: readonly string[], manager: EntityManager = this.db): Promise<WebhookEvent[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -33,6 +33,8 @@ export function testConfig(env: Record<string, string> = {}): WebhooksConfig {
 
 export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveriesRepository> {
   readonly rows: WebhookDelivery[] = [];
+  /** The events table, which the real repository joins to tell deliveries' kinds. */
+  events?: FakeWebhookEventsRepository;
 
   /** A pending delivery due at `nextAttemptAt`, unleased unless told otherwise. */
   add(fields: Partial<WebhookDelivery> & Pick<WebhookDelivery, 'endpointId'>): WebhookDelivery {
@@ -56,6 +58,17 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
   insertMany = async (deliveries: readonly NewWebhookDelivery[]) => {
     for (const delivery of deliveries) this.add(delivery);
   };
+  deleteFinishedBefore = async (before: number) => {
+    const kept = this.rows.filter((row) => row.status === 'pending' || (row.completedAt ?? row.createdAt) >= before);
+    this.rows.splice(0, this.rows.length, ...kept);
+  };
+  createdOfKindAfter = async (endpointId: number, kind: string, since: number, limit: number) =>
+    this.rows
+      .filter((row) => row.endpointId === endpointId && row.createdAt > since)
+      .filter((row) => this.events?.rows.find((event) => event.id === row.eventId)?.kind === kind)
+      .map((row) => row.createdAt)
+      .sort((a, b) => b - a)
+      .slice(0, limit);
   findOfEndpoint = async (endpointId: number, id: number) =>
     copyOrNull(this.rows.find((row) => row.id === id && row.endpointId === endpointId));
   pageOfEndpoint = async (endpointId: number, page: { limit: number; offset: number }) => {
@@ -159,6 +172,7 @@ export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRe
       ...{ secret: 'whsec_current', previousSecret: null, previousSecretExpiresAt: null },
       ...{ signatureScheme: 'github', previousSignatureScheme: null },
       ...{ active: true, disabledReason: null, failingSince: null, createdAt: new Date(0), updatedAt: new Date(0) },
+      ...{ createdBy: null, creatorScopes: null },
       ...fields,
     });
     this.rows.push(endpoint);
@@ -196,12 +210,19 @@ export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRe
 
 export class FakeWebhookEventsRepository implements Public<WebhookEventsRepository> {
   readonly rows: WebhookEvent[] = [];
+  /** The deliveries table, which the real repository reads to keep the events still referred to. */
+  deliveries?: FakeWebhookDeliveriesRepository;
 
   insert = async (event: WebhookEvent) => {
     this.rows.push(copy(event));
   };
   findById = async (id: string) => copyOrNull(this.rows.find((row) => row.id === id));
   findByIds = async (ids: readonly string[]) => this.rows.filter((row) => ids.includes(row.id)).map(copy);
+  deleteUnreferencedBefore = async (before: number) => {
+    const referenced = new Set(this.deliveries?.rows.map((row) => row.eventId));
+    const kept = this.rows.filter((row) => row.createdAt >= before || referenced.has(row.id));
+    this.rows.splice(0, this.rows.length, ...kept);
+  };
 }
 
 function copyOrNull<T extends object>(row: T | undefined): T | null {

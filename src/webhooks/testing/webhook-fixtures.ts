@@ -2,6 +2,8 @@ import type { AuditRecord, AuditTrail } from '../../audit/index.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { WebhookAttemptRecorder } from '../webhook-attempt-recorder.js';
 import type { WebhookDispatcher } from '../webhook-dispatcher.js';
+import type { SubjectPermissions } from '../../common/auth/subject-permissions.js';
+import { WebhookEndpointAccess } from '../webhook-endpoint-access.js';
 import { WebhookEndpointDisabledNotice } from '../webhook-endpoint-disabled.js';
 import { WebhookEndpointHealth } from '../webhook-endpoint-health.js';
 import { WebhookEventCatalog } from '../webhook-event-catalog.js';
@@ -49,14 +51,17 @@ export function webhookFakes(env: Record<string, string> = {}): WebhookFakes {
     ['file.created', 'file.deleted'].map((kind) => ({ kind, description: kind, dataSchema: {}, attachmentTypeOf })),
   );
   catalog.registerAttachmentTypes(() => TEST_ATTACHMENT_TYPES);
+  const deliveries = new FakeWebhookDeliveriesRepository();
+  const eventRows = new FakeWebhookEventsRepository();
+  [deliveries.events, eventRows.deliveries] = [eventRows, deliveries];
   return {
     clock: new FakeClock(),
     config: testConfig(env),
     unitOfWork: asReal<UnitOfWork>(new FakeUnitOfWork()),
     endpoints: new FakeWebhookEndpointsRepository(),
-    deliveries: new FakeWebhookDeliveriesRepository(),
+    deliveries,
     attempts: new FakeWebhookAttemptsRepository(),
-    eventRows: new FakeWebhookEventsRepository(),
+    eventRows,
     catalog,
     audit: [],
   };
@@ -100,4 +105,13 @@ export function outbox(
   dispatcher: WebhookDispatcher,
 ): { events: WebhookEvents; catalog: WebhookEventCatalog } {
   return { events: new WebhookEvents(dispatcher, eventWriter(fakes), fakes.catalog), catalog: fakes.catalog };
+}
+
+/** Who may receive what, with each subject's current permissions as given (none for a subject not listed). */
+export function endpointAccess(
+  fakes: WebhookFakes,
+  permissions: Record<string, readonly string[]> = {},
+): WebhookEndpointAccess {
+  const subjects: SubjectPermissions = { of: (subject) => Promise.resolve(permissions[subject] ?? []) };
+  return new WebhookEndpointAccess(fakes.catalog, subjects);
 }
