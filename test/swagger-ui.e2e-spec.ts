@@ -7,6 +7,8 @@ describe('Swagger UI at /api/docs, in a real browser', () => {
   let t: TestApp;
   let browser: Browser;
   let page: Page;
+  /** What Chromium reported refusing under the page's Content-Security-Policy (nothing Swagger UI needs may be). */
+  let refusals: string[];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -18,9 +20,16 @@ describe('Swagger UI at /api/docs, in a real browser', () => {
   });
   beforeEach(async () => {
     page = await browser.newPage();
+    refusals = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
+    });
     await page.goto(`${t.url}/api/docs`);
   });
-  afterEach(async () => page.close());
+  afterEach(async () => {
+    expect(refusals).toEqual([]);
+    await page.close();
+  });
 
   /** Authorize › oauth2 (clientCredentials): the integration's key and secret; resolves with the token answer. */
   async function authorize(integration: CreatedIntegration): Promise<Response> {

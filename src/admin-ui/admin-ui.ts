@@ -19,13 +19,16 @@ export function imageOrigins(files: FilesConfig): string[] {
 }
 
 /** The policy of the UI's pages: scripts, styles and data from this origin only; no inline script, no framing. */
-export function adminContentSecurityPolicy(extraImageOrigins: readonly string[]): string {
+export function adminContentSecurityPolicy(
+  extraImageOrigins: readonly string[],
+  extraConnectOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     ['img-src', "'self'", 'blob:', ...extraImageOrigins].join(' '),
-    "connect-src 'self'",
+    ['connect-src', "'self'", ...extraConnectOrigins].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

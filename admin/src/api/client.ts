@@ -1,6 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './openapi';
-import { ApiError, type ProblemBody } from './problems';
+import { ApiError, retryAfterSeconds, type ProblemBody } from './problems';
 
 /** The API's schemas, as generated from the committed openapi.json. */
 export type Schemas = components['schemas'];
@@ -52,9 +52,15 @@ export async function unwrap<T>(
   let result: Awaited<typeof call>;
   try {
     result = await call;
-  } catch {
+  } catch (error) {
+    // An ApiError from the middleware (a refresh refused on the way) is the answer; anything else is the network.
+    if (error instanceof ApiError) throw error;
     throw new ApiError(0, undefined);
   }
-  if (!result.response.ok) throw new ApiError(result.response.status, result.error as ProblemBody | undefined);
+  const { response } = result;
+  if (!response.ok) {
+    const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
+    throw new ApiError(response.status, result.error as ProblemBody | undefined, retryAfter);
+  }
   return result.data as Exclude<T, undefined>;
 }

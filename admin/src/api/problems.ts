@@ -13,6 +13,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ProblemBody | undefined,
+    /** The answer's Retry-After in seconds, when it gave one (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(describeProblem(status, body));
     this.name = 'ApiError';
@@ -26,6 +28,14 @@ export class ApiError extends Error {
     }
     return errors;
   }
+}
+
+/** Retry-After in seconds (RFC 9110 §10.2.3: delay-seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 const violationMessage = (violation: { message?: string; messages?: string[] }) =>

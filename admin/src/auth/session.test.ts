@@ -85,6 +85,43 @@ describe('Session', () => {
     expect(storage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
   });
 
+  it('waits for Retry-After on a 429 and tries again, keeping the session (a shared address hit its limit)', async () => {
+    const storage = memoryStorage();
+    storage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    const limited = new ApiError(429, { error: 'invalid_request' }, 7);
+    const token = vi
+      .fn<TokenEndpoint['token']>()
+      .mockRejectedValueOnce(limited)
+      .mockResolvedValueOnce(tokens('a2', 'r2'));
+    const waits: number[] = [];
+    const wait = (ms: number) => (waits.push(ms), Promise.resolve());
+    const session = new Session({ token, revoke: vi.fn() }, storage, Date.now, wait);
+    const states: unknown[] = [];
+    session.subscribe((state) => states.push(state));
+    expect(await session.accessToken()).toBe('a2');
+    expect(waits).toEqual([7000]);
+    expect(token).toHaveBeenCalledTimes(2);
+    expect(states).toEqual([]);
+    expect(session.state.signedIn).toBe(true);
+    expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe('r2');
+  });
+
+  it('keeps the session through repeated 429s and refusals other than invalid_grant', async () => {
+    for (const refusal of [
+      new ApiError(429, { error: 'invalid_request' }),
+      new ApiError(401, { error: 'invalid_client' }),
+      new ApiError(400, { error: 'invalid_request' }),
+    ]) {
+      const storage = memoryStorage();
+      storage.setItem(REFRESH_TOKEN_KEY, 'r1');
+      const token = vi.fn(() => Promise.reject(refusal));
+      const session = new Session({ token, revoke: vi.fn() }, storage, Date.now, () => Promise.resolve());
+      await expect(session.accessToken()).rejects.toBe(refusal);
+      expect(session.state.signedIn).toBe(true);
+      expect(storage.getItem(REFRESH_TOKEN_KEY)).toBe('r1');
+    }
+  });
+
   it('keeps the session when the service cannot be reached', async () => {
     const storage = memoryStorage();
     storage.setItem(REFRESH_TOKEN_KEY, 'r1');

@@ -7,6 +7,11 @@ export const ADMIN_CLIENT_ID = 'administration';
 export const REFRESH_TOKEN_KEY = 'admin.refresh_token';
 /** An access token this close to its expiry is renewed before use. */
 const RENEW_BEFORE_MS = 60_000;
+/** A refresh refused with 429 is tried again after its Retry-After, this many times at most, each wait capped. */
+const RATE_LIMITED_RETRIES = 3;
+const RETRY_AFTER_CAP_SECONDS = 60;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type TokenResponse = Schemas['TokenResponse'];
 
@@ -33,6 +38,7 @@ export class Session {
     private readonly endpoint: TokenEndpoint,
     private readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
     private readonly now: () => number = Date.now,
+    private readonly wait: (ms: number) => Promise<void> = delay,
   ) {
     this.current = { signedIn: storage.getItem(REFRESH_TOKEN_KEY) !== null };
   }
@@ -83,25 +89,30 @@ export class Session {
   }
 
   private async refresh(): Promise<string | undefined> {
-    const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
-    if (!refreshToken) return undefined;
-    try {
-      const tokens = await this.endpoint.token({
-        grant_type: 'refresh_token',
-        client_id: ADMIN_CLIENT_ID,
-        refresh_token: refreshToken,
-      });
-      this.keep(tokens);
-      return tokens.access_token;
-    } catch (error) {
-      // Refused (expired, revoked, signed out elsewhere): back to the sign-in page with a reason. A network error
-      // keeps the session, for the next call to try again.
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        this.forget();
-        this.change({ signedIn: false, message: 'Your session has ended. Please sign in again.' });
-        return undefined;
+    for (let retries = 0; ; retries++) {
+      const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
+      if (!refreshToken) return undefined;
+      try {
+        const tokens = await this.endpoint.token({
+          grant_type: 'refresh_token',
+          client_id: ADMIN_CLIENT_ID,
+          refresh_token: refreshToken,
+        });
+        this.keep(tokens);
+        return tokens.access_token;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        // Only invalid_grant says the refresh token is over (expired, revoked, signed out elsewhere): back to the
+        // sign-in page with a reason. Anything else keeps it: a 429 is the failure limit of an address that may be
+        // shared by many (a NAT, a proxy), a network error or a 5xx passes, for the next call to try again.
+        if (error.body?.error === 'invalid_grant') {
+          this.forget();
+          this.change({ signedIn: false, message: 'Your session has ended. Please sign in again.' });
+          return undefined;
+        }
+        if (error.status !== 429 || retries >= RATE_LIMITED_RETRIES) throw error;
+        await this.wait(Math.min(error.retryAfterSeconds ?? 1, RETRY_AFTER_CAP_SECONDS) * 1000);
       }
-      throw error;
     }
   }
 
