@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import { ServiceExpressAdapter } from './common/http/express-adapter.js';
 import { applyHttpLimits, useSafeResponseDefaults } from './common/http/http-limits.js';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
+import { serveSwaggerUiPage } from './common/openapi/swagger-ui-page.js';
 import { AppConfig } from './config/environment.js';
 import { documentFileFields, FileFieldRegistry, filesConfig, type FilesConfig } from './files/index.js';
 import { OAUTH_TOKEN_PATH, tokenConfig, type TokenConfig } from './token/index.js';
@@ -19,6 +20,8 @@ import { documentWebhookEvents, WebhookEventCatalog } from './webhooks/index.js'
 export async function createApp(): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
     bufferLogs: true,
+    // JSON and form bodies are read after authentication, by BodyParsingGuard.
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
@@ -34,9 +37,10 @@ export async function createApp(): Promise<INestApplication> {
 }
 
 /**
- * The OpenAPI document at /api/docs-json (and /api/docs-yaml) and Swagger UI at /api/docs. Built once, on the first
- * request for any of them: the file fields' part needs the entity registry, which is filled when the application
- * initialises (and the webhook events' part the event catalog, filled by the publishers as they are built).
+ * The OpenAPI document at /api/docs-json (and /api/docs-yaml) and Swagger UI at /api/docs (under the administration
+ * UI's Content-Security-Policy: see serveSwaggerUiPage). Built once, on the first request for any of them: the file
+ * fields' part needs the entity registry, which is filled when the application initialises (and the webhook events'
+ * part the event catalog, filled by the publishers as they are built).
  *
  * The two documents are also serialized once: SwaggerModule's own routes serialize on every request, about 1 ms of
  * CPU for the JSON and 10 ms for the YAML (a public route that about 100 requests a second would keep busy).
@@ -51,7 +55,9 @@ function setupOpenApi(app: NestExpressApplication): void {
     documentWebhookEvents(document, app.get(WebhookEventCatalog));
     return document;
   };
-  SwaggerModule.setup('api/docs', app, built, { raw: false });
+  serveSwaggerUiPage(app, '/api/docs', issuer);
+  // BaseLayout: without the top bar, whose logo brings an inline <style> the page's policy refuses (and a URL field).
+  SwaggerModule.setup('api/docs', app, built, { raw: false, swaggerOptions: { layout: 'BaseLayout' } });
   let json: string | undefined;
   let yaml: string | undefined;
   const express = app.getHttpAdapter().getInstance();

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 // Loading the application module registers every feature's entities and migrations (DatabaseModule.forFeature).
 import './app.module.js';
 import { parseArgs } from 'node:util';
+import { AuditTrail } from './audit/index.js';
 import { exitWith, readCommandLine, StderrLogger, UsageError } from './command-line.js';
 import { SYSTEM_PRINCIPAL } from './common/auth/principal.js';
 import { createValidationPipe } from './common/pipes/validation.js';
@@ -26,25 +27,37 @@ Commands:
   create-role --name NAME --permissions PERMISSION[,PERMISSION...]
       A role: lower-case letters, digits, - or _, and its permissions, each <resource>:<read|write> or *
       (e.g. --name catalog-reader --permissions product:read,article:read).
-  create-user --username NAME --password PASSWORD [--role ROLE]
-      A user of the administration interface; ROLE is the name of a role (default: admin).
-  create-integration --label LABEL [--role ROLE]
-      An integration; prints its client id and secret (shown only here). ROLE defaults to admin.
+  create-user --username NAME --password PASSWORD --role ROLE
+      A user of the administration interface; ROLE is the name of a role (admin holds every permission).
+  create-integration --label LABEL --role ROLE
+      An integration; prints its client id and secret (shown only here).
   rotate-signing-key
       Adds a signing key that signs after SIGNING_KEY_PREPUBLISH.
+
+Every change is recorded in the audit trail with the actor cli.
 
 Options:
   -h, --help  Shows this text.`;
 
+/** The actor of every change made from the command line, in the audit trail. */
+const CLI_ACTOR = 'cli';
+
 type Values = Partial<Record<'username' | 'password' | 'label' | 'role' | 'name' | 'permissions', string>>;
+
+/** What a command did, for the audit trail: as the administration API records the same change. */
+interface Change {
+  action: string;
+  targetType: string;
+  targetId: string | number;
+}
 
 interface Command {
   required: (keyof Values)[];
   optional: (keyof Values)[];
   /** Checks the values before anything is opened: a message for the user, or undefined. */
   check?(values: Values): Promise<string | undefined> | string | undefined;
-  /** Runs the command and returns what it prints (as JSON). */
-  run(app: INestApplicationContext, values: Values): Promise<unknown>;
+  /** Runs the command: what it prints (as JSON), and the change it made. */
+  run(app: INestApplicationContext, values: Values): Promise<{ printed: unknown; change: Change }>;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -61,34 +74,44 @@ const COMMANDS: Record<string, Command> = {
         ),
     run: async (app, values) => {
       const role = await app.get(RolesService).create(roleInput(values), SYSTEM_PRINCIPAL);
-      return { id: role.id, name: role.name, permissions: role.permissions };
+      return {
+        printed: { id: role.id, name: role.name, permissions: role.permissions },
+        change: { action: 'role.create', targetType: 'role', targetId: role.id },
+      };
     },
   },
   'create-user': {
-    required: ['username', 'password'],
-    optional: ['role'],
+    // No default role: a forgotten --role must not make an administrator.
+    required: ['username', 'password', 'role'],
+    optional: [],
     check: (values) => (values.password!.length < PASSWORD_MIN_LENGTH ? PASSWORD_TOO_SHORT : undefined),
     run: async (app, values) => {
-      const role = values.role ?? 'admin';
+      const role = values.role!;
       const input = { username: values.username!, password: values.password!, role };
       const user = await app.get(UsersService).create(input, SYSTEM_PRINCIPAL);
-      return { id: user.id, username: user.username, role };
+      return {
+        printed: { id: user.id, username: user.username, role },
+        change: { action: 'user.create', targetType: 'user', targetId: user.id },
+      };
     },
   },
   'create-integration': {
-    required: ['label'],
-    optional: ['role'],
+    required: ['label', 'role'],
+    optional: [],
     run: async (app, values) => {
-      const role = values.role ?? 'admin';
+      const role = values.role!;
       const { integration, secret } = await app
         .get(IntegrationsService)
         .create({ label: values.label!, role }, SYSTEM_PRINCIPAL);
       return {
-        id: integration.id,
-        label: integration.label,
-        role,
-        access_key_id: integration.accessKeyId,
-        secret_access_key: secret,
+        printed: {
+          id: integration.id,
+          label: integration.label,
+          role,
+          access_key_id: integration.accessKeyId,
+          secret_access_key: secret,
+        },
+        change: { action: 'integration.create', targetType: 'integration', targetId: integration.id },
       };
     },
   },
@@ -98,7 +121,10 @@ const COMMANDS: Record<string, Command> = {
     run: async (app) => {
       const rotated = await app.get(SigningKeysService).rotate();
       if (!rotated) throw new Error('The new signing key could not be stored');
-      return { kid: rotated.kid, activates_at: new Date(rotated.activatesAt).toISOString() };
+      return {
+        printed: { kid: rotated.kid, activates_at: new Date(rotated.activatesAt).toISOString() },
+        change: { action: 'signing-key.rotate', targetType: 'signing-key', targetId: rotated.kid },
+      };
     },
   },
 };
@@ -147,7 +173,10 @@ if (refusal !== undefined) exitWith({ exitCode: 2, stream: 'stderr', text: refus
 
 const app = await NestFactory.createApplicationContext(TokenCliModule, { logger: new StderrLogger() });
 try {
-  console.log(JSON.stringify(await command.run(app, values), null, 2));
+  const { printed, change } = await command.run(app, values);
+  // Recorded before the answer is printed; the trail logs (and does not throw) should the database refuse it.
+  await app.get(AuditTrail).record({ actor: CLI_ACTOR, ...change });
+  console.log(JSON.stringify(printed, null, 2));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

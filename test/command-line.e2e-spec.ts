@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildService, type ServiceBuild } from './support/service-process.js';
-import { createTestDatabase, type TestDatabase } from './support/test-app.js';
+import { createTestDatabase, startApp, type TestDatabase } from './support/test-app.js';
 
 const run = promisify(execFile);
 
@@ -66,6 +66,9 @@ describe('Command lines: npm run cli and npm run sweep-orphans', () => {
         [['create-role'], 'create-role needs --name and --permissions'],
         [['create-integration', '--label'], "Option '--label <value>' argument missing"],
         [['rotate-signing-key', '--role', 'admin'], 'rotate-signing-key does not take --role'],
+        // No default role: a forgotten --role must not make an administrator.
+        [['create-integration', '--label', 'ERP'], 'create-integration needs --role'],
+        [['create-user', '--username', 'editor', '--password', 'a long passphrase'], 'create-user needs --role'],
       ],
     ],
     [
@@ -112,5 +115,38 @@ describe('Command lines: npm run cli and npm run sweep-orphans', () => {
     const integration = await cli('create-integration', '--label', 'ERP sync', '--role', 'catalog-reader');
     expect(integration.code).toBe(0);
     expect(JSON.parse(integration.stdout)).toMatchObject({ label: 'ERP sync', role: 'catalog-reader' });
+  });
+
+  it('records every change in the audit trail as actor cli, never a secret', async () => {
+    // Started first: it creates the administrator only while no user exists.
+    const t = await startApp(database);
+    try {
+      const printed = async <T>(...args: string[]) => JSON.parse((await cli(...args)).stdout) as T;
+      const password = 'a long passphrase for the trail';
+      const role = await printed<{ id: number }>('create-role', '--name', 'audited', '--permissions', 'product:read');
+      const user = await printed<{ id: number }>(
+        ...['create-user', '--username', 'audited', '--password', password, '--role', 'audited'],
+      );
+      const integration = await printed<{ id: number; secret_access_key: string }>(
+        ...['create-integration', '--label', 'Audited', '--role', 'audited'],
+      );
+      const rotated = await printed<{ kid: string }>('rotate-signing-key');
+
+      const trail = (await t.http.get('/api/audit-events?actor=cli&limit=100').expect(200)).body as {
+        items: Array<{ action: string; target_type: string; target_id: string }>;
+      };
+      expect(trail.items.map((event) => [event.action, event.target_type, event.target_id])).toEqual(
+        expect.arrayContaining([
+          ['role.create', 'role', String(role.id)],
+          ['user.create', 'user', String(user.id)],
+          ['integration.create', 'integration', String(integration.id)],
+          ['signing-key.rotate', 'signing-key', rotated.kid],
+        ]),
+      );
+      const text = JSON.stringify(trail);
+      for (const secret of [password, integration.secret_access_key]) expect(text).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
   });
 });

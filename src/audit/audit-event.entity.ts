@@ -15,7 +15,7 @@ export class AuditEvent {
   @Column({ name: 'occurred_at', type: 'bigint', transformer: bigintNumber })
   occurredAt!: number;
 
-  /** `user:<id>`, `integration:<id>`, or `username:<name>` for a failed sign-in. */
+  /** `user:<id>`, `integration:<id>`, `anonymous` for a failed sign-in, `cli` for the command line. */
   @Index('ix_audit_events_actor')
   @Column({ type: 'varchar', length: 100 })
   actor!: string;

@@ -7,7 +7,7 @@ import { AUDIT_OUTCOMES, type AuditEvent, type AuditOutcome } from './audit-even
 export class AuditEventsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({
     example: 'user:1',
-    description: 'Exact match, e.g. `user:1`, `integration:3`, `username:alice`',
+    description: 'Exact match, e.g. `user:1`, `integration:3`, `cli`',
   })
   @IsOptional()
   @IsString()
@@ -33,7 +33,8 @@ export class AuditEventDto {
   @ApiProperty({ format: 'date-time' }) occurred_at!: string;
   @ApiProperty({
     example: 'user:1',
-    description: 'The subject (`user:<id>`, `integration:<id>`), or `username:<name>` for a failed sign-in',
+    description:
+      'The subject (`user:<id>`, `integration:<id>`), `anonymous` for a failed sign-in, `cli` for the command line',
   })
   actor!: string;
   @ApiProperty({ type: String, nullable: true, example: 'administration' }) client_id!: string | null;

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
+import { isSaneRequestId } from '../common/logging.js';
 import type { AuditEvent, AuditOutcome } from './audit-event.entity.js';
 import { AuditEventsRepository, type AuditEventFilter } from './repositories/audit-events.repository.js';
 
@@ -23,7 +24,6 @@ export interface AuditRecord extends AuditOrigin {
 
 const ACTOR_MAX = 100;
 const FIELD_MAX = 64;
-const REQUEST_ID_MAX = 128;
 const DETAILS_MAX = 2000;
 
 const cut = (value: string | null | undefined, max: number) =>
@@ -56,7 +56,8 @@ export class AuditTrail {
         FIELD_MAX,
       ),
       outcome: record.outcome ?? 'success',
-      requestId: cut(record.requestId, REQUEST_ID_MAX),
+      // Checked here too, whoever passes it: a caller's X-Request-Id ends up in the trail only when sane and bounded.
+      requestId: isSaneRequestId(record.requestId) ? record.requestId : null,
       sourceIp: cut(record.sourceIp, FIELD_MAX),
       details: details !== null && details.length > DETAILS_MAX ? null : details,
     };

@@ -20,3 +20,11 @@ import { AuditEventsRepository } from './repositories/audit-events.repository.js
   exports: [AuditTrail],
 })
 export class AuditModule {}
+
+/** Recording alone (AuditTrail), without the API and the retention sweep: for the command line. */
+@Module({
+  imports: [DatabaseModule.forFeature(auditSchema)],
+  providers: [AuditEventsRepository, AuditTrail],
+  exports: [AuditTrail],
+})
+export class AuditRecordingModule {}

@@ -1,7 +1,7 @@
 /**
  * The AuditModule's public surface: everything another module uses comes from here.
  */
-export { AuditModule } from './audit.module.js';
+export { AuditModule, AuditRecordingModule } from './audit.module.js';
 export { Audited } from './audited.decorator.js';
 export { AuditTrail, type AuditOrigin, type AuditRecord } from './audit-trail.service.js';
 export { originOf } from './audit.interceptor.js';

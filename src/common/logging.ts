@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import { stdSerializers } from 'pino';
 import type { AppConfig } from '../config/environment.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A request id a caller may choose (X-Request-Id): 1 to 128 letters, digits, `.`, `_`, `:` or `-`. */
+export function isSaneRequestId(value: unknown): value is string {
+  return typeof value === 'string' && REQUEST_ID.test(value);
+}
 
 /**
  * Parameters whose values are credentials wherever they appear (query strings, the token endpoint's and the admin
@@ -111,6 +117,19 @@ function bodySerializer(body: unknown): unknown {
 }
 
 /**
+ * An error as pino writes it (message, stack, its own properties), without the values a failed query was given:
+ * TypeORM's QueryFailedError carries them as `parameters`, and they can be anything a client sent or a secret the
+ * service stored (a sealed webhook secret).
+ */
+function errorSerializer(error: unknown): unknown {
+  const serialized = stdSerializers.err(error as Error) as unknown;
+  if (typeof serialized === 'object' && serialized !== null && 'parameters' in serialized) {
+    delete (serialized as { parameters?: unknown }).parameters;
+  }
+  return serialized;
+}
+
+/**
  * Structured JSON logs with one request id per request, taken from X-Request-Id when sane and echoed back.
  *
  * Credentials are kept out by serializers that copy named fields, not by redaction paths: pino applies redaction to
@@ -122,13 +141,13 @@ export function loggerParams(config: AppConfig): Params {
       level: config.logLevel,
       genReqId: (req: IncomingMessage, res: ServerResponse) => {
         const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        const id = isSaneRequestId(given) ? given : randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
       // The serializers receive the request and response themselves, not pino's copies of them.
       wrapSerializers: false,
-      serializers: { req: requestSerializer, res: responseSerializer, body: bodySerializer },
+      serializers: { req: requestSerializer, res: responseSerializer, body: bodySerializer, err: errorSerializer },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     },

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis, type RedisOptions } from 'ioredis';
 import { AppConfig } from '../config/environment.js';
+import { GuardedRedis } from './guarded-redis.js';
 
 /** Receives a channel's messages; `resync` runs when messages may have been missed (the subscription was down). */
 export interface ChannelListener {
@@ -12,13 +13,15 @@ export interface ChannelListener {
 const SUBSCRIBE_WAIT_MS = 2_000;
 
 /**
- * Commands fail at once while Redis is unreachable (no offline queue, a short timeout), so callers fall back to their
- * local state instead of holding requests; the connection keeps retrying in the background.
+ * Commands fail at once while Redis is unreachable (no offline queue, a short timeout, and a circuit breaker for a
+ * server that holds the connection but answers nothing: see GuardedRedis), so callers fall back to their local state
+ * instead of holding requests; the connection keeps retrying in the background. A healthy Redis answers far within
+ * the timeout: a command that takes it all marks Redis as failing.
  */
 const COMMAND_OPTIONS: RedisOptions = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
-  commandTimeout: 1_000,
+  commandTimeout: 250,
   connectTimeout: 2_000,
   retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
 };
@@ -39,7 +42,16 @@ export class RedisConnection implements OnApplicationShutdown {
 
   constructor(config: AppConfig) {
     this.keyPrefix = config.redis?.keyPrefix ?? '';
-    if (config.redis) this.client = this.connect(new Redis(config.redis.url, COMMAND_OPTIONS), 'commands');
+    if (!config.redis) return;
+    const client = new GuardedRedis(config.redis.url, COMMAND_OPTIONS, {
+      opened: (error) =>
+        this.logger.warn(
+          { err: error },
+          'Redis does not answer; falling back to per-instance state until it answers again',
+        ),
+      closed: () => this.logger.log('Redis answers again'),
+    });
+    this.client = this.connect(client, 'commands');
   }
 
   /** The name of a key or channel with this service's prefix. */

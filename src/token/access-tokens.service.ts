@@ -94,20 +94,22 @@ export class AccessTokensService {
   }
 
   /** The token's claims, or InvalidTokenError for anything wrong with it. */
-  verify(token: string): AccessTokenClaims {
+  async verify(token: string): Promise<AccessTokenClaims> {
     const nowMs = this.clock.nowMs();
     const remembered = this.verified.get(token, nowMs);
     if (remembered && this.keys.find(remembered.kid)) return remembered.claims;
-    const verified = this.verifySignatureAndClaims(token);
+    const verified = await this.verifySignatureAndClaims(token);
     this.verified.set(token, verified, verified.claims.exp * 1000);
     return verified.claims;
   }
 
-  private verifySignatureAndClaims(token: string): { claims: AccessTokenClaims; kid: string } {
+  private async verifySignatureAndClaims(token: string): Promise<{ claims: AccessTokenClaims; kid: string }> {
     const decoded = this.decodeHeader(token);
-    const key = decoded?.kid ? this.keys.find(decoded.kid) : undefined;
-    if (!decoded || decoded.typ !== ACCESS_TOKEN_TYPE || !key)
+    if (!decoded?.kid || decoded.typ !== ACCESS_TOKEN_TYPE)
       throw new InvalidTokenError('The access token is malformed.');
+    // A kid not loaded here may be a key another instance has just added: the keys are reloaded (rate-limited).
+    const key = await this.keys.findFresh(decoded.kid);
+    if (!key) throw new InvalidTokenError('The access token is malformed.');
     let claims: unknown;
     try {
       claims = this.jwt.verify<AccessTokenClaims>(token, {

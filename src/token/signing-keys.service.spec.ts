@@ -77,14 +77,14 @@ describe('SigningKeysService', () => {
 
     // The old key's last token expires 10 minutes after the switch (less the second it was issued early).
     clock.advance(10 * MINUTE - 2 * SECOND);
-    expect(tokens.verify(oldToken)).toMatchObject({ sub: 'user:1' });
+    expect(await tokens.verify(oldToken)).toMatchObject({ sub: 'user:1' });
     expect(published(service)).toContain(old);
     expect(service.find(old)?.kid).toBe(old);
 
     clock.advance(2 * SECOND);
     expect(published(service)).toEqual([rotated?.kid]);
     expect(service.find(old)).toBeUndefined();
-    expect(() => tokens.verify(oldToken)).toThrow('The access token is malformed.');
+    await expect(tokens.verify(oldToken)).rejects.toThrow('The access token is malformed.');
     expect(service.find(kidOf(newToken))?.kid).toBe(rotated?.kid);
   });
 

@@ -11,12 +11,15 @@ import {
 import { Clock } from '../common/clock.js';
 import type { SigningKey } from './entities/signing-key.entity.js';
 import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
-import { tokenConfig, type TokenConfig } from './token.config.js';
+import { SIGNING_KEYS_RELOAD_MS, tokenConfig, type TokenConfig } from './token.config.js';
 
 export const SIGNING_ALGORITHM = 'ES256';
 
-/** How often every instance reloads the key set (and checks whether a scheduled rotation is due). */
-export const SIGNING_KEYS_RELOAD_MS = 60_000;
+/**
+ * The least time between two reloads for a token whose `kid` is unknown here: anyone can send such tokens, and each
+ * reload reads the database.
+ */
+export const UNKNOWN_KID_RELOAD_MS = 10_000;
 
 /** When a key starts (or started) signing, epoch ms. */
 const activation = (key: SigningKey): number => key.activatesAt ?? key.createdAt.getTime();
@@ -60,6 +63,9 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
   private jwksDocument?: { kids: string; document: { keys: JsonWebKey[] } };
   private timer?: NodeJS.Timeout;
   private ticking?: Promise<void>;
+  /** The reload asked for by an unknown kid (joined by concurrent ones), and when the last one started. */
+  private reloadingForKid?: Promise<void>;
+  private reloadedForKidAt = -Infinity;
 
   constructor(
     private readonly repository: SigningKeysRepository,
@@ -94,6 +100,24 @@ export class SigningKeysService implements OnModuleInit, OnModuleDestroy {
   /** A published key, to verify a token it signed. */
   find(kid: string): LoadedSigningKey | undefined {
     return this.published().find((key) => key.kid === kid);
+  }
+
+  /**
+   * A published key, reloading the keys first when `kid` is unknown here: another instance may have added it since
+   * the last reload (which should not happen before it signs, but a reload may have failed). At most one such reload
+   * per UNKNOWN_KID_RELOAD_MS; within that time an unknown kid stays unknown.
+   */
+  async findFresh(kid: string): Promise<LoadedSigningKey | undefined> {
+    const known = this.find(kid);
+    if (known) return known;
+    if (!this.reloadingForKid && this.clock.nowMs() - this.reloadedForKidAt >= UNKNOWN_KID_RELOAD_MS) {
+      this.reloadedForKidAt = this.clock.nowMs();
+      this.reloadingForKid = this.load()
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'Reloading the signing keys failed'))
+        .finally(() => (this.reloadingForKid = undefined));
+    }
+    await this.reloadingForKid;
+    return this.find(kid);
   }
 
   /** The public keys as a JWK Set (RFC 7517): upcoming, current, and retired ones whose tokens may still be live. */

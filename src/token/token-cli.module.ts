@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
+import { AuditRecordingModule } from '../audit/index.js';
 import { ClockModule } from '../common/clock.js';
 import { AppConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -26,6 +27,8 @@ import { tokenSchema } from './token.schema.js';
     SecretsModule,
     // Changes made here (a password reset, a disabled integration) reach the running instances at once.
     RedisModule,
+    // Every change made here is recorded, as actor `cli`.
+    AuditRecordingModule,
   ],
   providers: [
     ...tokenRepositories,

@@ -17,6 +17,30 @@ function reuseGraceMs(text: string): number | undefined {
   return ms !== undefined && ms <= MAX_REUSE_GRACE_MS ? ms : undefined;
 }
 
+/** How often every instance reloads the signing keys (and checks whether a scheduled rotation is due). */
+export const SIGNING_KEYS_RELOAD_MS = 60_000;
+
+/**
+ * The shortest SIGNING_KEY_PREPUBLISH: two reload intervals, so that every instance, even one whose reload failed
+ * once, holds a new key before any instance signs with it.
+ */
+const MIN_PREPUBLISH_MS = 2 * SIGNING_KEYS_RELOAD_MS;
+
+function IsPrepublish(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isPrepublish',
+    validator: {
+      validate: (value: unknown) => {
+        const ms = typeof value === 'string' ? parseDuration(value) : undefined;
+        return ms !== undefined && ms >= MIN_PREPUBLISH_MS;
+      },
+      defaultMessage: () =>
+        `SIGNING_KEY_PREPUBLISH must be a duration of at least ${MIN_PREPUBLISH_MS / 60_000}m like 1h (units ms, s, m, h, d), ` +
+        'longer than the instances take to reload the keys',
+    },
+  });
+}
+
 function IsReuseGrace(): PropertyDecorator {
   return ValidateBy({
     name: 'isReuseGrace',
@@ -63,8 +87,11 @@ export class TokenEnvironment {
   @IsDuration()
   SIGNING_KEY_ROTATION?: string;
 
-  /** How long a new signing key is published in the JWKS before it signs, so verifiers' cached key sets hold it. */
-  @IsDuration()
+  /**
+   * How long a new signing key is published in the JWKS before it signs, so verifiers' cached key sets (and every
+   * instance, which reloads the keys every minute) hold it.
+   */
+  @IsPrepublish()
   SIGNING_KEY_PREPUBLISH = '1h';
 
   /** Failed token requests allowed per account (username or client_id) from one IP address in one window. */

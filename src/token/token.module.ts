@@ -30,6 +30,8 @@ import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
 import { RefreshTokensService } from './refresh-tokens.service.js';
 import { SigningKeysService } from './signing-keys.service.js';
 import { SubjectStatusService } from './subject-status.service.js';
+import { SubjectPermissions } from '../common/auth/subject-permissions.js';
+import { RolePermissions } from './role-permissions.service.js';
 import { TokenController } from './token.controller.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
 import { TokenFailureLimiter } from './token-failure-limiter.js';
@@ -84,8 +86,9 @@ import { tokenSchema } from './token.schema.js';
     AdminBootstrapService,
     BearerStrategy,
     AccessGuard,
+    { provide: SubjectPermissions, useClass: RolePermissions },
   ],
-  exports: [AccessGuard],
+  exports: [AccessGuard, SubjectPermissions],
 })
 export class TokenModule implements OnModuleInit {
   /** The token and revocation endpoints answer their errors as RFC 6749 bodies, body parser failures included. */

@@ -302,7 +302,10 @@ export interface paths {
         /** List the webhook endpoints (never their secrets) */
         get: operations["listWebhooks"];
         put?: never;
-        /** Register an endpoint; the answer holds its signing secret, shown only here and on rotation */
+        /**
+         * Register an endpoint; the answer holds its signing secret, shown only here and on rotation
+         * @description The endpoint receives only the events the caller may read: one about an attachment type needs `<type>:read` (webhook.endpoint.disabled needs `webhook:write`) in this token, or it is not queued for the endpoint, and in the role of the user or integration that registered it when it is sent, or it is skipped.
+         */
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
@@ -375,7 +378,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.ping event to this endpoint */
+        /** Send a webhook.ping event to this endpoint (at most 10 an hour) */
         post: operations["pingWebhook"];
         delete?: never;
         options?: never;
@@ -429,7 +432,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One new attempt now, with the same event id (also for a disabled endpoint) */
+        /**
+         * One new attempt now, with the same event id (also for a disabled endpoint)
+         * @description Skipped instead when the endpoint's creator may no longer read the event (`last_error` says which permission it lacks).
+         */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -777,7 +783,7 @@ export interface components {
             /** Format: date-time */
             occurred_at: string;
             /**
-             * @description The subject (`user:<id>`, `integration:<id>`), or `username:<name>` for a failed sign-in
+             * @description The subject (`user:<id>`, `integration:<id>`), `anonymous` for a failed sign-in, `cli` for the command line
              * @example user:1
              */
             actor: string;
@@ -1867,8 +1873,8 @@ export interface components {
             data: {
                 /** @description The endpoint disabled */
                 endpoint_id: number;
-                /** @description Its URL, without query string */
-                url: string;
+                /** @description The origin of its URL (scheme, host, port), never its path or query, which may hold a token */
+                origin: string;
                 /**
                  * @description 410 Gone, or failing for too long
                  * @enum {string}
@@ -1923,7 +1929,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                /** @description Exact match, e.g. `user:1`, `integration:3`, `username:alice` */
+                /** @description Exact match, e.g. `user:1`, `integration:3`, `cli` */
                 actor?: string;
                 /** @description Exact match */
                 action?: string;
@@ -3487,7 +3493,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /** @description The token lacks webhook:write, or a permission the endpoint's events need (`<type>:read` of each attachment type it may receive): `privilege-escalation`, listing them in `missing_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3548,7 +3554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /** @description The token lacks webhook:write, or a permission the endpoint's events need (`<type>:read` of each attachment type it may receive): `privilege-escalation`, listing them in `missing_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3618,7 +3624,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /** @description The token lacks webhook:write, or a permission the endpoint's events need (`<type>:read` of each attachment type it may receive): `privilege-escalation`, listing them in `missing_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3693,6 +3699,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Pinged 10 times within the last hour; retry after the Retry-After header */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     recoverWebhookDeliveries: {
@@ -3736,7 +3751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /** @description The token lacks webhook:write, or a permission the endpoint's events need (`<type>:read` of each attachment type it may receive): `privilege-escalation`, listing them in `missing_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3864,7 +3879,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /** @description The token lacks webhook:write, or a permission the endpoint's events need (`<type>:read` of each attachment type it may receive): `privilege-escalation`, listing them in `missing_permissions` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4013,7 +4028,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels */
+            /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
             413: {
                 headers: {
                     [name: string]: unknown;

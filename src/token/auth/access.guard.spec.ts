@@ -38,12 +38,12 @@ const SCOPES: Record<string, string> = {
 };
 
 const tokens = {
-  verify: (token: string): AccessTokenClaims => {
+  verify: (token: string): Promise<AccessTokenClaims> => {
     const scope = SCOPES[token];
     if (scope === undefined) throw new InvalidTokenError('The access token is malformed.');
     const sub = token === 'revoked' ? 'user:2' : 'user:1';
     const sid = token === 'reader' ? { sid: 'sign-in-1' } : {};
-    return { sub, client_id: 'administration', scope, ver: 0, ...sid } as AccessTokenClaims;
+    return Promise.resolve({ sub, client_id: 'administration', scope, ver: 0, ...sid } as AccessTokenClaims);
   },
 } as AccessTokensService;
 const status = { accepts: ({ sub }: TokenBinding) => Promise.resolve(sub === 'user:1') } as SubjectStatusService;

@@ -17,7 +17,7 @@ export class BearerStrategy extends PassportStrategy(HeaderBearerStrategy, 'bear
   }
 
   async validate(token: string): Promise<Principal> {
-    const claims = this.tokens.verify(token);
+    const claims = await this.tokens.verify(token);
     if (!(await this.status.accepts({ sub: claims.sub, ver: claims.ver ?? 0, sid: claims.sid }))) {
       throw new InvalidTokenError('The access token was revoked.');
     }

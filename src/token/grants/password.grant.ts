@@ -14,8 +14,8 @@ import type { TokenRequest } from '../token-request.js';
 import { assertAdministrationClient, respondToSignIn } from './administration-client.js';
 import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
 
-/** The part of an attempted username kept in the audit trail of a failed sign-in. */
-const USERNAME_IN_TRAIL = 64;
+/** The actor of a failed sign-in: whoever tried is not known. */
+const ANONYMOUS = 'anonymous';
 
 /** password: the administration interface signs a user in and gets a refresh token (RFC 6749 §4.3). */
 @Injectable()
@@ -34,7 +34,8 @@ export class PasswordGrant implements Grant {
 
   /**
    * Records `sign-in.succeeded` (actor `user:<id>`) or, for a wrong username or password, `sign-in.failed` (actor
-   * `username:<what was typed>`, never the password). Malformed requests and a busy hasher are not sign-in attempts.
+   * `anonymous`; the target the user a wrong password was given for). Never what was typed: a username that names no
+   * one is often a password typed into the wrong field. Malformed requests and a busy hasher are not sign-in attempts.
    */
   async handle({ client, params }: TokenRequest, origin: AuditOrigin): Promise<TokenResponse> {
     assertAdministrationClient(client, this.type);
@@ -47,9 +48,10 @@ export class PasswordGrant implements Grant {
     if (!user || !valid) {
       await this.trail.record({
         ...origin,
-        actor: `username:${params.username.slice(0, USERNAME_IN_TRAIL)}`,
+        actor: ANONYMOUS,
         clientId: ADMIN_CLIENT_ID,
         action: 'sign-in.failed',
+        ...(user ? { targetType: 'user', targetId: user.id } : {}),
         outcome: 'failure',
         details: { reason: user ? 'wrong-password' : 'unknown-username' },
       });
