@@ -8,8 +8,7 @@
  * Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1; three times that in round 1),
  * BENCH_CONNECTIONS (16), BENCH_UPLOAD_MIB (1024; 0 skips the upload), BENCH_UPLOAD_ROUNDS (3, alternated),
  * BENCH_WEBHOOK_EVENTS (1000; 0 skips), BENCH_WEBHOOK_SAMPLES (20), BENCH_TIMEOUT_MINUTES (60), BENCH_ONLY
- * (comma-separated group names: token, product, products, jwks, metadata, upload, webhooks), BENCH_BARE_ADAPTER
- * (`service`: the bare NestJS peer served by the service's own Express adapter instead of Nest's stock one).
+ * (comma-separated group names: token, product, products, jwks, metadata, upload, webhooks).
  */
 import autocannon, { type Result } from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -58,8 +57,6 @@ const settings = {
     .map((name) => name.trim())
     .filter(Boolean),
 };
-/** The bare peer as the tables name it: Nest's stock Express adapter, or the service's (BENCH_BARE_ADAPTER=service). */
-const BARE_NAME = process.env.BENCH_BARE_ADAPTER === 'service' ? 'bare NestJS (service adapter)' : 'bare NestJS';
 /** Set when some request failed: the processes' logs are kept for a look. */
 let keepLogs = false;
 const wanted = (group: string) => settings.only.length === 0 || settings.only.includes(group);
@@ -327,7 +324,7 @@ async function settle(service: RunningProcess, token: string): Promise<void> {
 
 function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded: Awaited<ReturnType<typeof seed>>) {
   const bearer = { Authorization: `Bearer ${token}` };
-  const bare: Target = { name: `${BARE_NAME} GET /bare`, pid: peers.bare.pid, url: `${peers.bare.url}/bare` };
+  const bare: Target = { name: 'bare NestJS GET /bare', pid: peers.bare.pid, url: `${peers.bare.url}/bare` };
   /** One of our routes against the bare NestJS route, round after round. */
   const againstBare = (name: string, route: string, us: Target): Group => ({
     name,
@@ -381,7 +378,7 @@ function groupsFor(service: RunningProcess, peers: Peers, token: string, seeded:
       targets: [tokenJson, oidc, bare, tokenForm],
       pairs: [
         { route: 'token, client_credentials (JSON) vs oidc-provider', us: tokenJson.name, peer: oidc.name },
-        { route: `token, client_credentials (JSON) vs ${BARE_NAME}`, us: tokenJson.name, peer: bare.name },
+        { route: 'token, client_credentials (JSON) vs bare NestJS', us: tokenJson.name, peer: bare.name },
         { route: 'token, client_credentials (form) vs oidc-provider', us: tokenForm.name, peer: oidc.name },
       ],
     },
@@ -477,7 +474,7 @@ async function main(): Promise<void> {
   const header = [
     `# npm run bench, ${startedAt.toISOString()}`,
     `Node.js ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(totalmem() / 1024 ** 3, 1)} GiB`,
-    `service: ${commandLine} (as "npm start"; on Node.js 22 it restarts itself with --experimental-async-context-frame), logs on at the default level into a file`,
+    `service: ${commandLine} (as "npm start"), logs on at the default level into a file`,
     `autocannon: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.warmupSeconds} s warm-up (${settings.warmupSeconds * 3} s in round 1) + ${settings.seconds} s per target, alternated; medians over rounds`,
   ];
   console.log(header.join('\n'));

@@ -7,7 +7,6 @@ import { dump } from 'js-yaml';
 import { Logger } from 'nestjs-pino';
 import { serveAdminUi } from './admin-ui/admin-ui.js';
 import { AppModule } from './app.module.js';
-import { ServiceExpressAdapter } from './common/http/express-adapter.js';
 import { applyHttpLimits, useSafeResponseDefaults } from './common/http/http-limits.js';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
 import { serveSwaggerUiPage } from './common/openapi/swagger-ui-page.js';
@@ -18,7 +17,7 @@ import { documentWebhookEvents, WebhookEventCatalog } from './webhooks/index.js'
 
 /** Builds the application exactly as it runs in production; tests use the same factory. */
 export async function createApp(): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new ServiceExpressAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bufferLogs: true,
     // JSON and form bodies are read after authentication, by BodyParsingGuard.
     bodyParser: false,

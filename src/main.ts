@@ -1,5 +1,3 @@
-// First: on Node.js 22 this restarts the process with context frames, before anything else is loaded.
-import './async-context-frame.js';
 import { Logger } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

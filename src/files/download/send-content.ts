@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { streamGarbage } from '../stream-garbage.js';
 import type { FileRecord } from '../file-record.entity.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 import type { ByteRange } from '../storage/file-storage.js';
@@ -53,6 +52,5 @@ export async function sendContent(
     res.status(200);
   }
   res.set('Content-Length', String(range ? range.end - range.start + 1 : record.size));
-  streamGarbage.follow(stream);
   await pipeline(stream, res).catch(() => res.destroy());
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { SIGNATURE_BYTES, startsLikeRasterImage } from '../images/image-types.js';
-import { streamGarbage, type StreamGarbage } from '../stream-garbage.js';
 
 /** Enough leading bytes for file-type to recognise every format it knows. */
 export const SNIFF_BYTES = 4100;
@@ -11,7 +10,6 @@ export const SNIFF_BYTES = 4100;
  * only the first few KiB for type sniffing: memory use does not grow with the file.
  * With `imageHeadBytes`, a file that starts like a raster image keeps that many instead, so that its dimensions can
  * be read from its header (a JPEG's comes after its EXIF data and colour profile) without reading it back.
- * It counts what passes towards the next collection of the young generation (see {@link StreamGarbage}).
  */
 export class ByteInspector extends Transform {
   size = 0;
@@ -21,12 +19,11 @@ export class ByteInspector extends Transform {
   private headLimit = SNIFF_BYTES;
   private judged = false;
 
-  constructor(private readonly options: { imageHeadBytes?: number; garbage?: StreamGarbage } = {}) {
+  constructor(private readonly options: { imageHeadBytes?: number } = {}) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    (this.options.garbage ?? streamGarbage).streamed(chunk.length);
     this.size += chunk.length;
     this.hash.update(chunk);
     const kept = this.keep(chunk, 0);
