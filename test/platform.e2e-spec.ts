@@ -40,7 +40,11 @@ describe('Platform: errors, health, request ids, API docs', () => {
 
   it('reports health without a token', async () => {
     const res = await request(t.url).get('/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', checks: { database: 'up', storage: 'up' } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      checks: { database: 'up', storage: 'up' },
+      readCache: { hits: expect.any(Number), misses: expect.any(Number), flushes: expect.any(Number) },
+    });
   });
 
   it('serves the OpenAPI document and UI without a token', async () => {

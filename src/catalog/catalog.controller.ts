@@ -12,7 +12,7 @@ import { ApiProblems } from '../common/openapi/api-problems.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
 import { ListQueryDto } from '../common/dto/list-query.dto.js';
-import { CacheableRead } from '../files/index.js';
+import { CacheableRead } from '../read-cache/index.js';
 import { pageSchemaOf, type Page } from './catalog.dto.js';
 import type { CatalogEntity, CatalogService } from './catalog.service.js';
 

@@ -3,7 +3,6 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { DatabaseModule } from '../database/database.module.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
-import { JointFileReads } from '../files/index.js';
 import { Article } from './article.entity.js';
 import { CreateArticleDto, CreateProductDto, UpdateArticleDto, UpdateProductDto } from './catalog.dto.js';
 import { createCatalogController } from './catalog.controller.js';
@@ -16,9 +15,9 @@ export const ARTICLES = Symbol('ArticlesService');
 
 const serviceFor = (token: symbol, entity: Function, label: string) => ({
   provide: token,
-  inject: [getRepositoryToken(entity), UnitOfWork, JointFileReads],
-  useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork, jointFileReads: JointFileReads) =>
-    new CatalogService(repository, unitOfWork, label, jointFileReads),
+  inject: [getRepositoryToken(entity), UnitOfWork],
+  useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork) =>
+    new CatalogService(repository, unitOfWork, label),
 });
 
 /** The example entities that declare file fields: products and articles. */

@@ -1,8 +1,6 @@
-import type { Repository } from 'typeorm';
+import type { FindOptionsOrder, Repository } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { UnitOfWork } from '../database/unit-of-work.js';
-import type { JointFileReads } from '../files/index.js';
-import { CatalogReads } from './catalog-reads.js';
 import type { Page } from './catalog.dto.js';
 
 export class ResourceNotFoundError extends DomainError {
@@ -21,30 +19,17 @@ export class CatalogService<T extends CatalogEntity> {
     private readonly repository: Repository<T>,
     private readonly unitOfWork: UnitOfWork,
     private readonly label: string,
-    private readonly jointFileReads?: JointFileReads,
   ) {}
 
-  private readsOnce?: CatalogReads<T>;
-
-  /** Lists and single reads, the hot paths, as lean queries; built on first use, once the DataSource is ready. */
-  private get reads(): CatalogReads<T> {
-    const target = this.repository.target;
-    return (this.readsOnce ??= new CatalogReads<T>(
-      this.repository.manager.connection,
-      target,
-      typeof target === 'function' ? this.jointFileReads?.of(target) : undefined,
-    ));
-  }
-
+  /** The entities at `offset` in id order; their file fields are filled by the file-field resolution. */
   async list(limit: number, offset: number): Promise<Page<T>> {
-    const { items, total } = await this.reads.page(limit, offset);
+    const order = { id: 'ASC' } as FindOptionsOrder<T>;
+    const [items, total] = await this.repository.findAndCount({ order, take: limit, skip: offset });
     return { items, total, limit, offset };
   }
 
-  async get(id: number): Promise<T> {
-    const entity = await this.reads.byId(id);
-    if (!entity) throw this.notFound(id);
-    return entity;
+  get(id: number): Promise<T> {
+    return this.find(this.repository, id);
   }
 
   create(values: object): Promise<T> {

@@ -11,12 +11,13 @@ describe('FileRecordsRepository.findForOwners', () => {
       type: 'better-sqlite3',
       database: ':memory:',
       entities: [FileRecord],
+      synchronize: true,
     }).initialize();
   });
 
   afterAll(() => dataSource.destroy());
 
-  it('returns the records by entity, field and position, whatever order the database gives them in', async () => {
+  it('returns the records of every owner in one query, by entity, field and position', async () => {
     const slots: Array<[type: string, id: number, field: string, position: number]> = [
       ['product', 2, 'gallery', 1],
       ['article', 1, 'attachments', 0],
@@ -40,10 +41,9 @@ describe('FileRecordsRepository.findForOwners', () => {
       width: null,
       height: null,
       variants: null,
-      createdAt: '2026-01-01 00:00:00',
-      updatedAt: '2026-01-01 00:00:00',
     }));
-    const query = jest.spyOn(dataSource, 'query').mockResolvedValue(rows);
+    await dataSource.getRepository(FileRecord).insert(rows);
+    const query = jest.spyOn(dataSource.driver, 'createQueryRunner');
     const repository = new FileRecordsRepository(dataSource.manager);
 
     const found = await repository.findForOwners(
@@ -54,6 +54,7 @@ describe('FileRecordsRepository.findForOwners', () => {
     );
 
     expect(query).toHaveBeenCalledTimes(1);
+    expect(found[0]).toBeInstanceOf(FileRecord);
     expect(found.map((r) => `${r.attachmentType}:${r.attachmentId}:${r.field}:${r.sortOrder}`)).toEqual([
       'article:1:attachments:0',
       'product:1:gallery:2',
@@ -63,8 +64,8 @@ describe('FileRecordsRepository.findForOwners', () => {
       'product:2:gallery:1',
       'product:10:cover:0',
     ]);
-    // Rows as the driver gave them, converted on demand.
-    expect((found[0] as unknown as Record<string, unknown>).createdAt).toBe('2026-01-01 00:00:00');
-    expect(repository.hydrate(found[0]).createdAt).toEqual(new Date('2026-01-01T00:00:00Z'));
+    expect(found[0].createdAt).toBeInstanceOf(Date);
+    // Records of other owners are left out.
+    expect(await repository.findForOwners(new Map([['product', [3]]]))).toEqual([]);
   });
 });

@@ -14,7 +14,6 @@ export type { ImageVariantOptions } from './images/image-options.js';
 export { FileRecord } from './file-record.entity.js';
 export { FileRecordDto } from './file-record.dto.js';
 export { FileFieldRegistry } from './file-field.registry.js';
-export { ReturnsNoEntities } from '../common/http/returns-no-entities.js';
 export { documentFileFields } from './file-fields.openapi.js';
 export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
 export { storageFaultReason } from './files.errors.js';
@@ -29,7 +28,5 @@ export {
 } from './events/file-event-publisher.js';
 export { OrphanSweeper } from './orphans/orphan-sweeper.js';
 export { FileUrls } from './urls/file-urls.js';
-export { JointFileReads, type JointFileSide } from './resolution/joint-file-reads.js';
-export { CacheableRead, ReadCache } from './resolution/read-cache.js';
 export { FileVariantSource, type StoredVariant } from './urls/file-variant-source.js';
 export { filesSchema as fileFieldsSchema } from './files.schema.js';

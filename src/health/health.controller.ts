@@ -6,8 +6,8 @@ import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/auth.decorators.js';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
 import { ApiProblems } from '../common/openapi/api-problems.js';
-import { ReturnsNoEntities } from '../common/http/returns-no-entities.js';
 import { FileStorage, storageFaultReason } from '../files/index.js';
+import { ReadCache } from '../read-cache/index.js';
 
 type CheckResult = 'up' | 'down';
 
@@ -23,15 +23,23 @@ class HealthChecksSchema {
   @ApiProperty({ enum: ['up', 'down'] }) storage!: CheckResult;
 }
 
+@ApiSchema({ name: 'HealthReadCache', description: "This instance's kept catalog answers since it started" })
+class HealthReadCacheSchema {
+  @ApiProperty({ type: 'integer', description: 'Answers sent again' }) hits!: number;
+  @ApiProperty({ type: 'integer', description: 'Answers made anew' }) misses!: number;
+  @ApiProperty({ type: 'integer', description: 'Times every kept answer was dropped (data or URL window changed)' })
+  flushes!: number;
+}
+
 @ApiSchema({ name: 'Health' })
 class HealthSchema {
   @ApiProperty({ enum: ['ok'] }) status!: string;
   @ApiProperty({ type: HealthChecksSchema }) checks!: HealthChecksSchema;
+  @ApiProperty({ type: HealthReadCacheSchema }) readCache!: HealthReadCacheSchema;
 }
 
 @ApiTags('health')
 @Public()
-@ReturnsNoEntities()
 @Controller('health')
 export class HealthController {
   private readonly logger = new Logger(HealthController.name);
@@ -39,6 +47,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: FileStorage,
+    private readonly readCache: ReadCache,
   ) {}
 
   @Get()
@@ -61,7 +70,7 @@ export class HealthController {
     const checks = { database: database.result, storage: storage.result };
     res.setHeader('Cache-Control', 'no-store');
     if (database.result === 'up' && storage.result === 'up') {
-      res.status(HttpStatus.OK).json({ status: 'ok', checks });
+      res.status(HttpStatus.OK).json({ status: 'ok', checks, readCache: this.readCache.stats() });
       return;
     }
     const reasons = Object.fromEntries(

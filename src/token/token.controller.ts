@@ -3,7 +3,6 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags
 import type { Request } from 'express';
 import { originOf } from '../audit/index.js';
 import { Public } from '../common/auth/auth.decorators.js';
-import { ReturnsNoEntities } from '../common/http/returns-no-entities.js';
 import { OAUTH_REVOCATION_PATH, OAUTH_TOKEN_PATH } from './oauth-error.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import type { TokenResponse } from './grants/grant.js';
@@ -24,7 +23,6 @@ const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'
 
 @ApiTags('oauth')
 @Public()
-@ReturnsNoEntities()
 @Controller()
 export class TokenController {
   /** The RFC 8414 document: it depends only on the configuration, so it is built once. */

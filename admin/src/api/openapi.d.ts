@@ -1627,10 +1627,20 @@ export interface components {
             /** @enum {string} */
             storage: "up" | "down";
         };
+        /** @description This instance's kept catalog answers since it started */
+        HealthReadCache: {
+            /** @description Answers sent again */
+            hits: number;
+            /** @description Answers made anew */
+            misses: number;
+            /** @description Times every kept answer was dropped (data or URL window changed) */
+            flushes: number;
+        };
         Health: {
             /** @enum {string} */
             status: "ok";
             checks: components["schemas"]["HealthChecks"];
+            readCache: components["schemas"]["HealthReadCache"];
         };
         /** @description The body of a file.created delivery: A file record was added to a file field. */
         "WebhookEvent_file.created": {

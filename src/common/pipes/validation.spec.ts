@@ -78,22 +78,16 @@ describe('createValidationPipe on query strings', () => {
   const query = (value: unknown, pipe = createValidationPipe()) =>
     pipe.transform(value, { type: 'query', metatype: PageQuery }) as Promise<PageQuery>;
 
-  it('validates a query it has accepted once only, and gives each request a DTO of its own', async () => {
+  it('validates a query every time, and gives each request a DTO of its own', async () => {
     const pipe = createValidationPipe();
     const first = await query({ limit: '50', tags: ['a', 'b'] }, pipe);
     checks = 0;
     const second = await query({ limit: '50', tags: ['a', 'b'] }, pipe);
-    expect(checks).toBe(0);
+    expect(checks).toBe(1);
     expect(second).toBeInstanceOf(PageQuery);
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
-    second.limit = 1;
-    expect((await query({ limit: '50', tags: ['a', 'b'] }, pipe)).limit).toBe(50);
-    // What the DTO holds is shared, and frozen.
-    expect(Object.isFrozen(second.tags)).toBe(true);
-
-    await query({ limit: '51', tags: ['a', 'b'] }, pipe);
-    expect(checks).toBe(1);
+    expect(second.tags).not.toBe(first.tags);
   });
 
   it('refuses a refused query every time, and validates a body every time', async () => {

@@ -11,7 +11,6 @@ import { FakeFileStorage } from '../testing/file-fixtures.js';
 import { FileUrls } from '../urls/file-urls.js';
 import type { FileVariants } from '../images/file-variants.service.js';
 import { FileFieldResolver } from './file-field.resolver.js';
-import { JointFileReads, type JointFileSide } from './joint-file-reads.js';
 
 @Entity()
 @AttachmentType('box')
@@ -48,7 +47,6 @@ describe('FileFieldResolver', () => {
   let findForOwners: jest.Mock<(owners: Map<string, number[]>) => Promise<FileRecord[]>>;
   let toDto: jest.Mock<(r: FileRecord) => object>;
   let clock: FakeClock;
-  let joint: JointFileSide;
 
   beforeAll(async () => {
     const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Box] });
@@ -60,20 +58,7 @@ describe('FileFieldResolver', () => {
       const ids = owners.get('box') ?? [];
       return Promise.resolve(rows.filter((r) => ids.includes(r.attachmentId)).map((r) => ({ ...r })));
     });
-    // Rows come converted already.
-    const sameRow = (a: FileRecord, b: FileRecord) => JSON.stringify(a) === JSON.stringify(b);
-    const fileRecords = {
-      findForOwners,
-      hydrate: (row: FileRecord) => row,
-      copyRow: (row: FileRecord) => ({ ...row }),
-      sameRow,
-      // The owners' query as a joint read's file side builds on it.
-      ownerQuery: () => ({
-        select: { selectList: ['"id" AS "id"', '"path" AS "storageKey"'], columnList: '"id", "path"', table: '"f"' },
-        type: '"attachment_type"',
-        id: '"attachment_id"',
-      }),
-    };
+    const fileRecords = { findForOwners };
     const storage = new FakeFileStorage();
     clock = new FakeClock(Date.UTC(2026, 10, 23, 10, 20));
     const options = resolveFileFieldsOptions({ storage, publicUrl: 'https://api.example.com' });
@@ -82,7 +67,6 @@ describe('FileFieldResolver', () => {
     toDto = jest.fn((r: FileRecord) => ({ id: r.id, variants: r.variants ? { small: null } : {} }));
     const variants = { toDto } as unknown as FileVariants;
     resolver = new FileFieldResolver(registry, fileRecords as unknown as FileRecordsRepository, urls, variants);
-    joint = new JointFileReads(registry, fileRecords as unknown as FileRecordsRepository).of(Box)!;
   });
 
   beforeEach(() => {
@@ -99,16 +83,14 @@ describe('FileFieldResolver', () => {
 
   const lidOf = async (id: number) => ((await resolver.resolve(box(id))) as unknown as { lid: FileRecordDto }).lid;
 
-  it('shows a record it has shown before as it was, frozen, until its row or the URL window changes', async () => {
+  it('shows each record as its row is now, with the URL of the window', async () => {
     const first = await lidOf(1);
-    expect(await lidOf(1)).toBe(first);
-    expect(Object.isFrozen(first)).toBe(true);
-    expect(findForOwners).toHaveBeenCalledTimes(2);
+    expect(first).toMatchObject({ id: 1, original_name: '1.bin', created_at: '1970-01-01T00:00:00.000Z' });
 
     rows[0] = { ...rows[0], originalName: 'renamed.bin' };
     const renamed = await lidOf(1);
-    expect(renamed).not.toBe(first);
     expect(renamed.original_name).toBe('renamed.bin');
+    expect(renamed.url).toBe(first.url);
 
     clock.advance(3_600_000);
     const later = await lidOf(1);
@@ -116,29 +98,16 @@ describe('FileFieldResolver', () => {
     expect(later.url).not.toBe(renamed.url);
   });
 
-  it('makes a record with a variant still being made anew for each response', async () => {
-    const photoOf = async () => ((await resolver.resolve(box(2))) as unknown as { photo: object }).photo;
-    expect(await photoOf()).toBe(await photoOf());
-    expect(toDto).toHaveBeenCalledTimes(1);
+  it('tells whether every record it shows is final (none with a variant still being made)', async () => {
+    const page = { items: [box(1), box(2)] };
+    expect(await resolver.fill(page)).toBe(true);
+    expect(page.items[1]).toMatchObject({ photo: { id: 5, variants: {} } });
 
     rows[4] = { ...rows[4], variants: {} };
-    expect(await photoOf()).toEqual({ id: 5, variants: { small: null } });
-    await photoOf();
-    expect(toDto).toHaveBeenCalledTimes(3);
-  });
-
-  it('writes a body as JSON, final only when no record it shows has a variant still being made', async () => {
-    const final = await resolver.resolveToJsonText({ items: [box(1)] });
-    expect(final.final).toBe(true);
-    const parsed = JSON.parse(final.text!) as {
-      items: Array<{ id: number; lid: { id: number }; contents: unknown[] }>;
-    };
-    expect(parsed.items[0]).toMatchObject({ id: 1, lid: { id: 1 }, contents: [{ id: 2 }, { id: 3 }] });
-
-    rows[4] = { ...rows[4], variants: {} };
-    const pending = await resolver.resolveToJsonText({ items: [box(1), box(2)] });
-    expect(pending.final).toBe(false);
-    expect(JSON.parse(pending.text!).items[1].photo).toEqual({ id: 5, variants: { small: null } });
+    const pending = { items: [box(1), box(2)] };
+    expect(await resolver.fill(pending)).toBe(false);
+    expect(pending.items[1]).toMatchObject({ photo: { id: 5, variants: { small: null } } });
+    expect(toDto).toHaveBeenCalledTimes(2);
   });
 
   it('resolves a page of entities with a single query', async () => {
@@ -159,56 +128,20 @@ describe('FileFieldResolver', () => {
     expect([one.photo, two.photo, three.photo]).toEqual([null, { id: 5, variants: {} }, null]);
   });
 
-  it('writes the dates of entities as JSON would for a response, and only for a response', async () => {
-    const dated = () =>
-      Object.assign(box(1), { made: new Date(Date.UTC(2026, 10, 23, 10, 20, 5, 7)), lost: new Date(NaN) });
-    const expected = JSON.stringify(await resolver.resolve(dated()));
-    const kept = (await resolver.resolve(dated())) as unknown as Record<string, unknown>;
-    expect(kept.made).toBeInstanceOf(Date);
-
-    const written = (await resolver.resolveForJson({ items: [dated()] })).items[0] as unknown as Record<
-      string,
-      unknown
-    >;
-    expect([written.made, written.lost]).toEqual(['2026-11-23T10:20:05.007Z', null]);
-    expect(JSON.stringify(written)).toBe(expected);
+  it("leaves the entities' own values as they are", async () => {
+    const made = new Date(Date.UTC(2026, 10, 23, 10, 20, 5, 7));
+    const resolved = (await resolver.resolve(Object.assign(box(1), { made }))) as unknown as Record<string, unknown>;
+    expect(resolved.made).toBe(made);
   });
 
-  it('takes the records a joint read handed over instead of querying, each owner once, and only once', async () => {
-    // The same box twice, and another object of the same box: its records shown once in each.
-    const [one, two, oneAgain] = [box(1), box(2), box(1)];
-    // Out of order, and one of another box: each box gets its own, by field and position.
-    const handed = [rows[2], rows[3], rows[0], record(9, 7, 'lid', 0), rows[1]].map((row) => ({ ...row }));
-    joint.handOver([one, two, oneAgain], handed);
-    const page = { items: [one, two, one, oneAgain] };
-    const [a, b, , c] = (await resolver.resolve(page)).items as unknown as Array<Record<string, unknown>>;
-    expect(findForOwners).not.toHaveBeenCalled();
-    expect(a.lid).toMatchObject({ id: 1 });
+  it('shows each entity its own records when it appears more than once', async () => {
+    const [one, two] = [box(1), box(2)];
+    const [a, b, c] = (await resolver.resolve([one, two, box(1)])) as unknown as Array<Record<string, unknown>>;
+    expect(findForOwners).toHaveBeenCalledTimes(1);
+    expect(findForOwners.mock.calls[0][0]).toEqual(new Map([['box', [1, 2]]]));
     expect((a.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([2, 3]);
     expect((c.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([2, 3]);
     expect((b.contents as Array<{ id: number }>).map((f) => f.id)).toEqual([4]);
-    // Not handed over (the joint read did not see it), so not shown: the response shows one snapshot.
-    expect(b.photo).toBeNull();
-    await resolver.resolve(one);
-    expect(findForOwners).toHaveBeenCalledTimes(1);
-  });
-
-  it('queries for every owner when one of them was not handed its records', async () => {
-    const one = box(1);
-    joint.handOver([one], []);
-    const [a, b] = (await resolver.resolve([one, box(2)])) as unknown as Array<Record<string, unknown>>;
-    expect(findForOwners).toHaveBeenCalledTimes(1);
-    expect(findForOwners.mock.calls[0][0]).toEqual(new Map([['box', [1, 2]]]));
-    expect(a.lid).toMatchObject({ id: 1 });
-    expect(b.photo).toEqual({ id: 5, variants: {} });
-  });
-
-  it("builds a joint read's file side on the owners' query", () => {
-    expect(joint.attachmentType).toBe('box');
-    expect(joint.nullColumns).toBe('NULL AS "id", NULL AS "storageKey"');
-    expect(joint.select(2, '$2', '= $3')).toBe(
-      'SELECT NULL, NULL, "id", "path" FROM "f" WHERE "attachment_type" = $2 AND "attachment_id" = $3',
-    );
   });
 
   it('does not query when the body holds no attachable entity', async () => {

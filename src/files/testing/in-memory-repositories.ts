@@ -2,7 +2,7 @@ import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import type { AttachmentOwnersRepository } from '../attachment-owners.repository.js';
 import type { AttachableEntity } from '../file-field.registry.js';
 import { FileRecord } from '../file-record.entity.js';
-import { bySlot, type FieldSlot, type FileRecordsRepository, type NewFileRecord } from '../file-records.repository.js';
+import { type FieldSlot, type FileRecordsRepository, type NewFileRecord } from '../file-records.repository.js';
 import { storedKeysOf } from '../images/variant-state.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
@@ -15,6 +15,14 @@ export { asReal, FakeUnitOfWork } from '../../common/testing/fakes.js';
  * database does, and keep the unique (field, sort_order) index, so a change that passes through a state the real
  * table refuses fails here too.
  */
+
+/** By entity, field and position: the order findForOwners gives. */
+function bySlot(a: FileRecord, b: FileRecord): number {
+  if (a.attachmentType !== b.attachmentType) return a.attachmentType < b.attachmentType ? -1 : 1;
+  if (a.attachmentId !== b.attachmentId) return a.attachmentId - b.attachmentId;
+  if (a.field !== b.field) return a.field < b.field ? -1 : 1;
+  return a.sortOrder - b.sortOrder;
+}
 
 const inSlot = (slot: FieldSlot) => (row: FileRecord) =>
   row.attachmentType === slot.attachmentType && row.attachmentId === slot.attachmentId && row.field === slot.field;
@@ -58,12 +66,6 @@ export class FakeFileRecordsRepository implements Public<FileRecordsRepository> 
       .filter((row) => owners.get(row.attachmentType)?.includes(row.attachmentId))
       .sort(bySlot)
       .map(copy);
-  hydrate = (row: FileRecord) => row;
-  copyRow = (row: FileRecord) => copy(row);
-  ownerQuery = (): never => {
-    throw new Error('FakeFileRecordsRepository: no SQL in memory');
-  };
-  sameRow = (a: FileRecord, b: FileRecord) => JSON.stringify(a) === JSON.stringify(b);
   existingStorageKeys = async (keys: readonly string[]) =>
     new Set(this.rows.flatMap(storedKeysOf).filter((key) => keys.includes(key)));
   findById = async (id: number) => {

@@ -95,21 +95,16 @@ describe('DataVersion (other databases)', () => {
 });
 
 describe('DataVersion (PostgreSQL)', () => {
-  /** A DataSource whose pool answers each query when the test says so. */
+  /** A DataSource whose queries answer when the test says so. */
   function fakePostgres() {
     const pending: Array<{ resolve(version: string): void; reject(error: Error): void }> = [];
     const query = jest.fn(
       () =>
-        new Promise<{ rows: Array<{ version: string }> }>((resolve, reject) => {
-          pending.push({ resolve: (version) => resolve({ rows: [{ version }] }), reject });
+        new Promise<Array<{ version: string }>>((resolve, reject) => {
+          pending.push({ resolve: (version) => resolve([{ version }]), reject });
         }),
     );
-    const logger = { logQuery: () => undefined, logQueryError: () => undefined };
-    const dataSource = {
-      options: { type: 'postgres' },
-      driver: { master: { query } },
-      logger,
-    } as unknown as DataSource;
+    const dataSource = { options: { type: 'postgres' }, query } as unknown as DataSource;
     return { dataSource, query, pending };
   }
   const settle = () => new Promise((resolve) => setImmediate(resolve));

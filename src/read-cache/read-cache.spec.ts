@@ -1,21 +1,12 @@
 import { DataSource } from 'typeorm';
-import { resolveFileFieldsOptions } from '../file-fields.options.js';
-import { FakeFileStorage } from '../testing/file-fixtures.js';
-import type { FileUrls } from '../urls/file-urls.js';
-import { ReadCache } from './read-cache.js';
+import { ReadCache, readKey } from './read-cache.js';
 
 describe('ReadCache', () => {
   let dataSource: DataSource;
   let window: number;
-  const urls = { window: () => ({ start: window, expires: window + 3600 }) } as unknown as FileUrls;
-  const cacheOf = (readCacheBytes?: number) =>
-    new ReadCache(
-      dataSource.manager,
-      resolveFileFieldsOptions({ storage: new FakeFileStorage(), readCacheBytes }),
-      urls,
-    );
+  const cacheOf = (maxBytes = 33_554_432) => new ReadCache(dataSource, maxBytes, () => window);
   const write = () => dataSource.query('INSERT INTO "thing" ("name") VALUES (?)', ['x']);
-  const bytes = (text: string) => Buffer.from(text);
+  const bytes = (text: string) => text;
 
   beforeAll(async () => {
     dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
@@ -33,7 +24,7 @@ describe('ReadCache', () => {
     expect(first.kept).toBeUndefined();
     await cache.keep(first, bytes('{"id":1}'));
     await cache.keep(await cache.start('/things/2'), bytes('{"id":2}'));
-    expect((await cache.start('/things/1')).kept?.toString()).toBe('{"id":1}');
+    expect((await cache.start('/things/1')).kept).toBe('{"id":1}');
     expect(cache.size).toBe(2);
 
     await write();
@@ -79,14 +70,14 @@ describe('ReadCache', () => {
 
   it('is bounded: the oldest answers make room, and an answer above a sixteenth of the bytes is not kept', async () => {
     const cache = cacheOf(1_600);
-    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache.keep(await cache.start(key), Buffer.alloc(100));
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache.keep(await cache.start(key), 'x'.repeat(100));
     expect(cache.size).toBe(5);
-    for (let i = 0; i < 16; i++) await cache.keep(await cache.start(`more ${i}`), Buffer.alloc(100));
+    for (let i = 0; i < 16; i++) await cache.keep(await cache.start(`more ${i}`), 'x'.repeat(100));
     expect(cache.size).toBe(16);
     expect((await cache.start('a')).kept).toBeUndefined();
     expect((await cache.start('more 15')).kept).toHaveLength(100);
 
-    await cache.keep(await cache.start('big'), Buffer.alloc(101));
+    await cache.keep(await cache.start('big'), 'x'.repeat(101));
     expect((await cache.start('big')).kept).toBeUndefined();
   });
 
@@ -95,7 +86,24 @@ describe('ReadCache', () => {
     await cache.keep(await cache.start('k'), bytes('1'));
     await cache.keep(await cache.start('k'), bytes('2'));
     expect(cache.size).toBe(1);
-    expect((await cache.start('k')).kept?.toString()).toBe('2');
+    expect((await cache.start('k')).kept).toBe('2');
+  });
+
+  it('counts hits, misses, and flushes of kept answers', async () => {
+    const cache = cacheOf();
+    await cache.keep(await cache.start('k'), '{}');
+    await cache.start('k');
+    await cache.start('k');
+    await write();
+    await cache.start('k');
+    expect(cache.stats()).toEqual({ hits: 2, misses: 2, flushes: 1 });
+  });
+
+  it('keys answers by handler, permission set (in any order) and URL', () => {
+    expect(readKey('1', ['b:read', 'a:read'], '/x')).toBe(readKey('1', ['a:read', 'b:read'], '/x'));
+    expect(readKey('1', ['a:read'], '/x')).not.toBe(readKey('1', ['a:read', 'b:read'], '/x'));
+    expect(readKey('1', undefined, '/x')).not.toBe(readKey('2', undefined, '/x'));
+    expect(readKey('1', undefined, '/x')).not.toBe(readKey('1', undefined, '/y'));
   });
 
   it('is off with no bytes to keep answers in', () => {

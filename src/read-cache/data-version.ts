@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { PreparedStatements } from './prepared-statements.js';
 
 /** The part of a better-sqlite3 connection read here. */
 interface SqliteConnection {
@@ -29,8 +28,8 @@ const POSTGRES_VERSION = 'SELECT pg_current_snapshot()::text AS version';
  * - better-sqlite3: `total_changes()` and `PRAGMA data_version`, no round trip, read once for all the callers that
  *   asked in the same turn of the event loop (see {@link batched}). Undefined inside an open transaction: a read there
  *   may see what the transaction has not committed and may still roll back.
- * - PostgreSQL (13 and later): `pg_current_snapshot()`, one round trip, as a named prepared statement, shared by the
- *   callers that ask while it is under way (see {@link shared}).
+ * - PostgreSQL (13 and later): `pg_current_snapshot()`, one round trip, shared by the callers that ask while it is
+ *   under way (see {@link shared}).
  * - Other databases: always undefined (nothing is kept).
  */
 export class DataVersion {
@@ -51,9 +50,8 @@ export class DataVersion {
         break;
       }
       case 'postgres': {
-        const statements = new PreparedStatements(dataSource);
         this.read = shared(async () => {
-          const [row] = await statements.query(POSTGRES_VERSION, []);
+          const [row] = await dataSource.query<Array<{ version?: unknown }>>(POSTGRES_VERSION);
           return typeof row?.version === 'string' ? row.version : undefined;
         });
         break;

@@ -1,0 +1,12 @@
+/**
+ * Answers kept while the data stays the same: `@CacheableRead()` marks a handler, ReadCache keeps its JSON answers by
+ * handler, permission set and URL for one version of the database (DataVersion).
+ */
+export {
+  CACHEABLE_READ,
+  CacheableRead,
+  ReadCache,
+  readKey,
+  type ReadCacheStats,
+  type ReadStart,
+} from './read-cache.js';
