@@ -285,7 +285,7 @@ describe('Signed file URLs (direct mode on S3)', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="?cover\.png"?/);
     expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
 
-    // s3rver checks a V4 URL's expiry and access key, not its signature (the signer's spec checks it against the SDK).
+    // s3rver checks a V4 URL's expiry and access key, not its signature (S3Storage's spec checks the URLs it signs).
     const expired = new URL(url);
     expired.searchParams.set('X-Amz-Date', '20200101T000000Z');
     expect((await plainGet(expired.toString())).status).toBe(403);

@@ -15,8 +15,8 @@ import { eventually } from './support/wait.js';
 // Signed URLs are FileUrls' business (tested on their own); any absolute URL naming the variant stands in here.
 jest
   .spyOn(FileUrls.prototype, 'urlOf')
-  .mockImplementation(
-    (record, variant) => `http://files.test/${record.id}/${variant?.storageKey ?? record.storageKey}?signature=test`,
+  .mockImplementation((record, variant) =>
+    Promise.resolve(`http://files.test/${record.id}/${variant?.storageKey ?? record.storageKey}?signature=test`),
   );
 
 interface Variant {

@@ -21,7 +21,7 @@ export interface DirectUrlResponse {
 /** Signs URLs that the storage serves itself, without this service in the data path (S3 presigned GET URLs). */
 export interface DirectUrlSigner {
   /** A GET URL of the object, signed at `signedAt` (Unix seconds) and valid `expiresIn` seconds from then. */
-  sign(key: string, signedAt: number, expiresIn: number, response: DirectUrlResponse): string;
+  sign(key: string, signedAt: number, expiresIn: number, response: DirectUrlResponse): Promise<string>;
 }
 
 /**

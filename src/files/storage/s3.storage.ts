@@ -9,10 +9,9 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { Logger } from '@nestjs/common';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { assertSafeKey, FileStorage, type ByteRange, type DirectUrlSigner, type StoredObject } from './file-storage.js';
-import { S3UrlSigner, type S3Credentials } from './s3-url-signer.js';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -26,8 +25,6 @@ export interface S3StorageOptions {
 /** Parts of 8 MiB, four in flight: a large upload holds at most ~32 MiB, whatever its size. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 4;
-/** Temporary credentials (an instance role) are renewed this long before they expire. */
-const RENEW_BEFORE_MS = 5 * 60_000;
 
 /**
  * Stores files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph RGW). Uploads stream through
@@ -35,6 +32,8 @@ const RENEW_BEFORE_MS = 5 * 60_000;
  */
 export class S3Storage extends FileStorage {
   private readonly client: S3Client;
+  /** The client direct URLs are signed with (direct mode only); it sends no request. */
+  private presigner?: S3Client;
 
   constructor(private readonly options: S3StorageOptions) {
     super();
@@ -105,30 +104,44 @@ export class S3Storage extends FileStorage {
   }
 
   /**
-   * Presigned GET URLs, signed with the client's credentials: the configured keys, or those of the SDK's default
-   * chain (environment, instance role), read once here and renewed in the background before they expire.
+   * Presigned GET URLs made by the SDK's presigner, with the client's credentials: the configured keys, or those of
+   * the SDK's default chain (environment, instance role), which the SDK renews 5 minutes before they expire. Its
+   * client leaves out the checksum parameter the SDK would otherwise add (x-amz-checksum-mode), which a browser's GET
+   * has no use for; the client that moves bytes keeps its checksums.
    */
   override async directUrls(): Promise<DirectUrlSigner> {
-    const provide = this.client.config.credentials;
-    let current: S3Credentials & { expiration?: Date } = await provide();
-    let renewing = false;
-    const credentials = () => {
-      const expiration = current.expiration?.getTime();
-      if (expiration !== undefined && expiration - Date.now() < RENEW_BEFORE_MS && !renewing) {
-        renewing = true;
-        void provide()
-          .then((renewed) => (current = renewed))
-          .catch((error: unknown) => new Logger(S3Storage.name).warn({ err: error }, 'S3 credentials not renewed'))
-          .finally(() => (renewing = false));
-      }
-      return current;
+    const { bucket, region, endpoint, forcePathStyle } = this.options;
+    const credentials = this.client.config.credentials;
+    // Credentials that cannot be found stop the start rather than fail the first response.
+    await credentials();
+    const presigner = new S3Client({
+      region,
+      endpoint,
+      forcePathStyle,
+      credentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    this.presigner = presigner;
+    return {
+      sign: async (key, signedAt, expiresIn, response) => {
+        assertSafeKey(key);
+        const command = new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ResponseContentType: response.contentType,
+          ResponseContentDisposition: response.contentDisposition,
+          ResponseCacheControl: response.cacheControl,
+        });
+        return getSignedUrl(presigner, command, { expiresIn, signingDate: new Date(signedAt * 1000) });
+      },
     };
-    return new S3UrlSigner(this.options, credentials);
   }
 
   /** The SDK client keeps its sockets alive for reuse; only destroying it ends them. */
   override close(): Promise<void> {
     this.client.destroy();
+    this.presigner?.destroy();
     return Promise.resolve();
   }
 }

@@ -10,12 +10,14 @@ const HOUR_MS = 3_600_000;
 const NOW = Date.UTC(2026, 10, 23, 10, 20);
 const NEXT_HOUR_PLUS_TTL = Date.UTC(2026, 10, 23, 12) / 1000;
 
-/** Records what it was asked to sign, as an S3 storage's signer would be. */
+/** Records what it was asked to sign, as an S3 storage's signer would be; fails while `failing` is set. */
 class RecordingSigner implements DirectUrlSigner {
   readonly calls: Array<{ key: string; signedAt: number; expiresIn: number; response: DirectUrlResponse }> = [];
-  sign(key: string, signedAt: number, expiresIn: number, response: DirectUrlResponse): string {
+  failing = false;
+  sign(key: string, signedAt: number, expiresIn: number, response: DirectUrlResponse): Promise<string> {
     this.calls.push({ key, signedAt, expiresIn, response });
-    return `https://bucket.example/${key}?at=${signedAt}&for=${expiresIn}`;
+    if (this.failing) return Promise.reject(new Error('no credentials'));
+    return Promise.resolve(`https://bucket.example/${key}?at=${signedAt}&for=${expiresIn}`);
   }
 }
 
@@ -35,31 +37,31 @@ function fileUrls(options: Partial<FileFieldsOptions> = {}, storage = new FakeFi
 const record = { id: 7, storageKey: 'product/1/2f1c9a7e', mimeType: 'image/png', originalName: 'cover.png' };
 
 describe('FileUrls', () => {
-  it('gives an absolute URL of the signed route that expires a TTL after the current hour', () => {
+  it('gives an absolute URL of the signed route that expires a TTL after the current hour', async () => {
     const { urls } = fileUrls();
-    const url = new URL(urls.urlOf(record));
+    const url = new URL(await urls.urlOf(record));
     expect(`${url.origin}${url.pathname}`).toBe('https://api.example.com/files/7/signed');
     expect([...url.searchParams.keys()]).toEqual(['expires', 'signature']);
     expect(Number(url.searchParams.get('expires'))).toBe(NEXT_HOUR_PLUS_TTL);
     expect(urls.verify({ ...record, expires: NEXT_HOUR_PLUS_TTL }, url.searchParams.get('signature')!)).toBe(true);
   });
 
-  it('gives the same URL for the whole window, a new one after it', () => {
+  it('gives the same URL for the whole window, a new one after it', async () => {
     const { urls, clock } = fileUrls();
-    const first = urls.urlOf(record);
+    const first = await urls.urlOf(record);
     clock.advance(39 * 60_000);
-    expect(urls.urlOf({ ...record })).toBe(first);
+    expect(await urls.urlOf({ ...record })).toBe(first);
     clock.advance(60_000);
-    const next = urls.urlOf(record);
+    const next = await urls.urlOf(record);
     expect(next).not.toBe(first);
     expect(new URL(next).searchParams.get('expires')).toBe(String(NEXT_HOUR_PLUS_TTL + 3600));
   });
 
-  it('gives new bytes (a new storage key) a new URL at once, and a variant a URL that names it', () => {
+  it('gives new bytes (a new storage key) a new URL at once, and a variant a URL that names it', async () => {
     const { urls } = fileUrls();
-    const original = urls.urlOf(record);
-    expect(urls.urlOf({ ...record, storageKey: 'product/1/replaced' })).not.toBe(original);
-    const thumb = new URL(urls.urlOf(record, { name: 'thumb', storageKey: 'product/1/2f1c9a7e-thumb' }));
+    const original = await urls.urlOf(record);
+    expect(await urls.urlOf({ ...record, storageKey: 'product/1/replaced' })).not.toBe(original);
+    const thumb = new URL(await urls.urlOf(record, { name: 'thumb', storageKey: 'product/1/2f1c9a7e-thumb' }));
     expect([...thumb.searchParams.keys()]).toEqual(['variant', 'expires', 'signature']);
     expect(thumb.searchParams.get('variant')).toBe('thumb');
     const fields = {
@@ -71,17 +73,17 @@ describe('FileUrls', () => {
     expect(urls.verify({ ...record, expires: NEXT_HOUR_PLUS_TTL }, thumb.searchParams.get('signature')!)).toBe(false);
   });
 
-  it('signs with the key it is given, so every instance with the same key accepts the URLs of the others', () => {
+  it('signs with the key it is given, so every instance with the same key accepts the URLs of the others', async () => {
     const key = randomBytes(32);
     const a = fileUrls({ urlSigningKey: key }).urls;
     const b = fileUrls({ urlSigningKey: key }).urls;
-    expect(a.urlOf(record)).toBe(b.urlOf(record));
-    expect(fileUrls().urls.urlOf(record)).not.toBe(a.urlOf(record));
+    expect(await a.urlOf(record)).toBe(await b.urlOf(record));
+    expect(await fileUrls().urls.urlOf(record)).not.toBe(await a.urlOf(record));
   });
 
-  it('uses windows of the TTL when it is shorter than an hour', () => {
+  it('uses windows of the TTL when it is shorter than an hour', async () => {
     const { urls } = fileUrls({ urlTtlMs: 5 * 60_000 });
-    expect(new URL(urls.urlOf(record)).searchParams.get('expires')).toBe(String(NOW / 1000 + 10 * 60));
+    expect(new URL(await urls.urlOf(record)).searchParams.get('expires')).toBe(String(NOW / 1000 + 10 * 60));
   });
 
   describe('in direct mode', () => {
@@ -89,9 +91,9 @@ describe('FileUrls', () => {
       const storage = new SigningStorage();
       const { urls, clock } = fileUrls({ urlMode: 'direct' }, storage);
       await urls.onModuleInit();
-      const url = urls.urlOf(record);
+      const url = await urls.urlOf(record);
       clock.advance(30 * 60_000);
-      expect(urls.urlOf(record)).toBe(url);
+      expect(await urls.urlOf(record)).toBe(url);
       expect(storage.signer.calls).toEqual([
         {
           key: record.storageKey,
@@ -104,11 +106,25 @@ describe('FileUrls', () => {
           },
         },
       ]);
-      urls.urlOf(record, { name: 'thumb', storageKey: 'product/1/thumb', mimeType: 'image/webp' });
+      await urls.urlOf(record, { name: 'thumb', storageKey: 'product/1/thumb', mimeType: 'image/webp' });
       expect(storage.signer.calls[1]).toMatchObject({
         key: 'product/1/thumb',
         response: { contentType: 'image/webp' },
       });
+    });
+
+    it('signs once for responses asking at the same time, and asks again after a failed signature', async () => {
+      const storage = new SigningStorage();
+      const { urls } = fileUrls({ urlMode: 'direct' }, storage);
+      await urls.onModuleInit();
+      storage.signer.failing = true;
+      const asked = [urls.urlOf(record), urls.urlOf({ ...record })];
+      await expect(Promise.all(asked)).rejects.toThrow('no credentials');
+      expect(storage.signer.calls).toHaveLength(1);
+      storage.signer.failing = false;
+      const [first, second] = await Promise.all([urls.urlOf(record), urls.urlOf(record)]);
+      expect(second).toBe(first);
+      expect(storage.signer.calls).toHaveLength(2);
     });
 
     it('refuses to start on a storage that cannot sign its own URLs', async () => {
@@ -117,10 +133,10 @@ describe('FileUrls', () => {
     });
   });
 
-  it('defaults to URLs relative to the root, living an hour', () => {
+  it('defaults to URLs relative to the root, living an hour', async () => {
     const storage = new FakeFileStorage();
     const urls = new FileUrls(resolveFileFieldsOptions({ storage }), storage, new FakeClock(NOW));
-    expect(urls.urlOf(record)).toMatch(/^\/files\/7\/signed\?expires=\d+&signature=[\w-]{43}$/);
+    expect(await urls.urlOf(record)).toMatch(/^\/files\/7\/signed\?expires=\d+&signature=[\w-]{43}$/);
     expect(HOUR_MS).toBe(resolveFileFieldsOptions({ storage }).urlTtlMs);
   });
 });

@@ -5,7 +5,6 @@ import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fie
 import type { FileRecord } from '../file-record.entity.js';
 import { FileStorage, type DirectUrlSigner } from '../storage/file-storage.js';
 import { UrlSigner, urlWindow, type SignedFields, type UrlWindow } from './url-signer.js';
-import { WindowCache } from './window-cache.js';
 
 /** What a URL is made of: the record's id and storage key; its type and name give a direct URL its headers. */
 export type UrlRecord = Pick<FileRecord, 'id' | 'storageKey'> & Partial<Pick<FileRecord, 'mimeType' | 'originalName'>>;
@@ -19,7 +18,7 @@ export interface UrlVariant {
 
 /**
  * URLs of the current window kept for reuse: every response with file records asks for them again, and signing costs
- * several times a lookup.
+ * many times a lookup (the SDK's S3 presigner most of all).
  */
 const CACHE_SIZE = 10_000;
 
@@ -36,7 +35,9 @@ export class FileUrls implements OnModuleInit {
   private readonly ttlSeconds: number;
   /** `https://api.example.com/files/`. */
   private readonly base: string;
-  private readonly cache = new WindowCache<string, string>(CACHE_SIZE);
+  /** The URLs of the window that starts at `cacheWindow`, by the bytes they name; dropped all at once. */
+  private cache = new Map<string, Promise<string>>();
+  private cacheWindow = -1;
   private direct?: DirectUrlSigner;
 
   constructor(
@@ -56,10 +57,17 @@ export class FileUrls implements OnModuleInit {
     if (!this.direct) throw new Error('Direct file URLs (FILE_URL_MODE=direct) need a storage that signs its own URLs');
   }
 
-  /** The URL of the record's bytes, or of its variant `variant` stored under `variant.storageKey`. */
-  urlOf(record: UrlRecord, variant?: UrlVariant): string {
+  /**
+   * The URL of the record's bytes, or of its variant `variant` stored under `variant.storageKey`. Responses asking at
+   * once for a URL not signed yet share one signature; a failed one is not kept.
+   */
+  urlOf(record: UrlRecord, variant?: UrlVariant): Promise<string> {
     const window = this.window();
-    const cache = this.cache.of(window.start);
+    if (window.start !== this.cacheWindow || this.cache.size >= CACHE_SIZE) {
+      this.cache = new Map();
+      this.cacheWindow = window.start;
+    }
+    const cache = this.cache;
     const key = variant
       ? `${record.id}\n${record.storageKey}\n${variant.name}\n${variant.storageKey}`
       : `${record.id}\n${record.storageKey}`;
@@ -67,7 +75,8 @@ export class FileUrls implements OnModuleInit {
     if (url === undefined) {
       url = this.direct
         ? this.directUrl(this.direct, record, variant, window)
-        : this.proxyUrl(record, variant, window.expires);
+        : Promise.resolve(this.proxyUrl(record, variant, window.expires));
+      url.catch(() => cache.delete(key));
       cache.set(key, url);
     }
     return url;

@@ -55,7 +55,7 @@ const INVALID = { status: 403, code: 'file-url-invalid' };
 describe('SignedFileContent', () => {
   it('serves the record a URL was issued for, saying how long the URL still lives', async () => {
     const { urls, signed, file, queryOf } = setup();
-    const resolved = await signed.resolve(file.id, queryOf(urls.urlOf(file)));
+    const resolved = await signed.resolve(file.id, queryOf(await urls.urlOf(file)));
     expect(resolved.record).toMatchObject({ id: file.id, storageKey: file.storageKey });
     // Issued at 10:20 in the 10:00 window: valid until 12:00.
     expect(resolved.secondsLeft).toBe(100 * 60);
@@ -63,7 +63,7 @@ describe('SignedFileContent', () => {
 
   it('refuses an expired URL without reading anything', async () => {
     const { clock, records, urls, signed, file, queryOf } = setup();
-    const query = queryOf(urls.urlOf(file));
+    const query = queryOf(await urls.urlOf(file));
     clock.advance(100 * 60_000 - 1000);
     await expect(signed.resolve(file.id, query)).resolves.toMatchObject({ secondsLeft: 1 });
     clock.advance(1000);
@@ -74,7 +74,7 @@ describe('SignedFileContent', () => {
 
   it('refuses an altered URL: another id, another expiry, another signature, a variant added', async () => {
     const { records, urls, signed, file, queryOf } = setup(new ThumbVariants());
-    const query = queryOf(urls.urlOf(file));
+    const query = queryOf(await urls.urlOf(file));
     const other = records.add({ ...cover, attachmentId: 2 }, 0);
     const signature = String(query.signature);
     const altered = `${signature.slice(0, 5)}${signature[5] === 'a' ? 'b' : 'a'}${signature.slice(6)}`;
@@ -88,7 +88,7 @@ describe('SignedFileContent', () => {
 
   it('refuses the URL of bytes the file no longer has, or of a file that is gone, like an altered one', async () => {
     const { records, urls, signed, file, queryOf } = setup();
-    const query = queryOf(urls.urlOf(file));
+    const query = queryOf(await urls.urlOf(file));
     records.byId(file.id).storageKey = 'product/1/replaced';
     expect(await refusal(signed.resolve(file.id, query))).toEqual(INVALID);
     records.rows.splice(0);
@@ -108,12 +108,12 @@ describe('SignedFileContent', () => {
 
   it("serves a variant's bytes under the record's name, and refuses variants that do not exist", async () => {
     const { urls, signed, file, queryOf } = setup(new ThumbVariants());
-    const thumbUrl = urls.urlOf(file, { name: 'thumb', storageKey: THUMB.storageKey });
+    const thumbUrl = await urls.urlOf(file, { name: 'thumb', storageKey: THUMB.storageKey });
     const { record } = await signed.resolve(file.id, queryOf(thumbUrl));
     expect(record).toMatchObject({ id: file.id, originalName: file.originalName, ...THUMB });
-    const large = urls.urlOf(file, { name: 'large', storageKey: 'product/1/stored-1-large' });
+    const large = await urls.urlOf(file, { name: 'large', storageKey: 'product/1/stored-1-large' });
     expect(await refusal(signed.resolve(file.id, queryOf(large)))).toEqual(INVALID);
-    const stale = urls.urlOf(file, { name: 'thumb', storageKey: 'product/1/stored-1-old-thumb' });
+    const stale = await urls.urlOf(file, { name: 'thumb', storageKey: 'product/1/stored-1-old-thumb' });
     expect(await refusal(signed.resolve(file.id, queryOf(stale)))).toEqual(INVALID);
   });
 });
