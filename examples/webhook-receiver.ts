@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { verifyWebhookSignature } from '../src/webhooks/verify-webhook-signature.js';
+import { verifyWebhookSignature } from '../src/webhooks/sending/verify-webhook-signature.js';
 
 const secrets = (process.env.WEBHOOK_SECRETS ?? '').split(',').filter(Boolean);
 if (secrets.length === 0) {

@@ -21,7 +21,7 @@ import {
   type FilesConfig,
 } from './files/index.js';
 import { HealthModule } from './health/index.js';
-import { RedisModule } from './redis/redis.module.js';
+import { RedisModule } from './redis/index.js';
 import { deriveSecretsKey } from './secrets/index.js';
 import { AccessGuard, tokenConfig, TokenModule, type TokenConfig } from './token/index.js';
 import { WebhookFileEvents, WebhooksModule } from './webhooks/index.js';

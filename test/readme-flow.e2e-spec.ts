@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { signatureOf } from '../src/webhooks/webhook-signer.js';
+import { signatureOf } from '../src/webhooks/sending/webhook-signer.js';
 import { PNG } from './support/fixtures.js';
 import { freePort } from './support/free-port.js';
 import {

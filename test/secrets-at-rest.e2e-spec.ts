@@ -10,7 +10,7 @@ import { SecretBox } from '../src/secrets/index.js';
 import { EncryptSigningKeys1763800006000 } from '../src/token/migrations/1763800006000-encrypt-signing-keys.js';
 import { SigningKeysRepository } from '../src/token/repositories/signing-keys.repository.js';
 import { EncryptWebhookSecrets1763800006100 } from '../src/webhooks/migrations/1763800006100-encrypt-webhook-secrets.js';
-import { verifyWebhookSignature } from '../src/webhooks/verify-webhook-signature.js';
+import { verifyWebhookSignature } from '../src/webhooks/sending/verify-webhook-signature.js';
 import {
   ADMIN_PASSWORD,
   createTestDatabase,

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
-import { verifyWebhookSignature } from '../src/webhooks/verify-webhook-signature.js';
+import { verifyWebhookSignature } from '../src/webhooks/sending/verify-webhook-signature.js';
 import { basic, type CreatedIntegration } from './support/admin-api.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { verify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
 import { Clock } from '../src/common/clock.js';
-import { verifyWebhookSignature } from '../src/webhooks/verify-webhook-signature.js';
+import { verifyWebhookSignature } from '../src/webhooks/sending/verify-webhook-signature.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { startReceiver, type ReceivedWebhook, type TestReceiver } from './support/webhook-receiver.js';

@@ -6,9 +6,11 @@ import {
   type Provider,
   type Type,
 } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work.js';
+import { ReadCache } from '../read-cache/index.js';
 import { AttachmentOwners } from './attachment-owners.js';
 import { AttachmentTypes } from './attachment-types.service.js';
 import { AttachmentOwnersRepository } from './attachment-owners.repository.js';
@@ -29,9 +31,7 @@ import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
-import { JointFileReads } from './resolution/joint-file-reads.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
-import { ReadCache } from './resolution/read-cache.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
 import { FileStorage } from './storage/file-storage.js';
 import { IMAGE_PROVIDERS } from './images/image-providers.js';
@@ -41,6 +41,8 @@ import { FileUrls } from './urls/file-urls.js';
 import { ImageVariantSource } from './images/image-variant-source.js';
 import { FileVariantSource } from './urls/file-variant-source.js';
 import { SignedFileContent } from './urls/signed-file-content.js';
+import { SignedFilesController } from './urls/signed-files.controller.js';
+import { FileUploadsController } from './upload/file-uploads.controller.js';
 
 /** `forRootAsync`: options from other providers, and optionally where change events go. */
 export interface FileFieldsAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
@@ -64,10 +66,15 @@ const PARTS: Provider[] = [
   UploadSlots,
   ...IMAGE_PROVIDERS,
   FileFieldResolver,
-  JointFileReads,
-  ReadCache,
-  // Binds itself to every handler that may return entities, whichever controller and module it is in.
-  ResolveFileFieldsInterceptor,
+  {
+    provide: ReadCache,
+    inject: [getDataSourceToken(), FILE_FIELDS_OPTIONS, FileUrls],
+    // Kept answers carry signed file URLs: they last one URL window.
+    useFactory: (dataSource: DataSource, options: ResolvedFileFieldsOptions, urls: FileUrls) =>
+      new ReadCache(dataSource, options.readCacheBytes, () => urls.window().start),
+  },
+  // Every response of the application, whichever controller and module returned it.
+  { provide: APP_INTERCEPTOR, useClass: ResolveFileFieldsInterceptor },
   FileCleanupSubscriber,
   OrphanSweeper,
   OrphanSweepSchedule,
@@ -108,8 +115,9 @@ export class FileFieldsModule implements OnApplicationShutdown {
       module: FileFieldsModule,
       // One instance per application: its storage is what the health check probes, wherever that lives.
       global: true,
-      imports: [DiscoveryModule, TypeOrmModule.forFeature([FileRecord]), ...(options.imports ?? [])],
-      controllers: [FilesController],
+      imports: [TypeOrmModule.forFeature([FileRecord]), ...(options.imports ?? [])],
+      // In this order: `GET /files/fields` is matched before `GET /files/:id`.
+      controllers: [FileUploadsController, FilesController, SignedFilesController],
       providers: [
         {
           provide: FILE_FIELDS_OPTIONS,
@@ -121,7 +129,7 @@ export class FileFieldsModule implements OnApplicationShutdown {
           : { provide: FileEventPublisher, useClass: NoFileEvents },
         ...PARTS,
       ],
-      exports: [FileStorage, OrphanSweeper, FileUrls, JointFileReads],
+      exports: [FileStorage, OrphanSweeper, FileUrls, ReadCache],
     };
   }
 }

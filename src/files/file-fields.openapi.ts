@@ -1,7 +1,7 @@
 import type { OpenAPIObject, OperationObject, ParameterObject } from '@nestjs/swagger';
 import type { FileFieldRegistry } from './file-field.registry.js';
 
-/** The operations whose path names an attachment type and a field (see FilesController). */
+/** The operations whose path names an attachment type and a field (see FileUploadsController, FilesController). */
 export const FIELD_OPERATIONS = ['uploadFile', 'reorderFiles'];
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { BoundedCache } from '../common/bounded-cache.js';
 import { Clock } from '../common/clock.js';
-import { RedisConnection } from '../redis/redis-connection.js';
+import { RedisConnection } from '../redis/index.js';
 import { integrationExpired } from './entities/integration.entity.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import { IntegrationsRepository } from './repositories/integrations.repository.js';

@@ -5,7 +5,7 @@ import { ClockModule } from '../common/clock.js';
 import { AppConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';
-import { RedisModule } from '../redis/redis.module.js';
+import { RedisModule } from '../redis/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
 import { IntegrationsService } from './admin/integrations.service.js';
 import { RolesService } from './admin/roles.service.js';

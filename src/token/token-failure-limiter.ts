@@ -6,7 +6,7 @@ import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { RedisConnection } from '../redis/redis-connection.js';
+import { RedisConnection } from '../redis/index.js';
 import { ADMIN_CLIENT_ID } from './grants/grant.js';
 import { tokenConfig, type TokenConfig } from './token.config.js';
 import { InFlightAttempts } from './in-flight-attempts.js';

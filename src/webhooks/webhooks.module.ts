@@ -7,28 +7,31 @@ import { SecretsModule } from '../secrets/index.js';
 import { TokenModule } from '../token/index.js';
 import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
 import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
+import { WebhookDeliveryLeasesRepository } from './repositories/webhook-delivery-leases.repository.js';
 import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
 import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
-import { WEBHOOK_RANDOM, WebhookAttemptRecorder } from './webhook-attempt-recorder.js';
-import { WebhookRetention } from './webhook-retention.js';
-import { newLeaseOwner, WEBHOOK_LEASE_OWNER, WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
-import { WebhookDeliverySender } from './webhook-delivery-sender.js';
-import { WebhookDispatcher } from './webhook-dispatcher.js';
-import { WebhookEndpointAccess } from './webhook-endpoint-access.js';
-import { WebhookEndpointDisabledNotice } from './webhook-endpoint-disabled.js';
-import { WebhookEndpointHealth } from './webhook-endpoint-health.js';
-import { WebhookEndpointsService } from './webhook-endpoints.service.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
-import { WebhookEventWriter } from './webhook-event-writer.js';
-import { WebhookEvents } from './webhook-events.service.js';
-import { WebhookFileEvents } from './webhook-file-events.js';
-import { WebhookRecovery } from './webhook-recovery.service.js';
-import { WebhookSender } from './webhook-sender.js';
-import { WebhookUrlPolicy } from './webhook-url-policy.js';
+import { WEBHOOK_RANDOM, WebhookAttemptRecorder } from './delivery/webhook-attempt-recorder.js';
+import { WebhookRetention } from './recovery/webhook-retention.js';
+import { newLeaseOwner, WEBHOOK_LEASE_OWNER, WebhookDeliveryClaimer } from './delivery/webhook-delivery-claimer.js';
+import { WebhookDeliverySender } from './sending/webhook-delivery-sender.js';
+import { WebhookClaimReader } from './delivery/webhook-claim-reader.js';
+import { WebhookDispatcher } from './delivery/webhook-dispatcher.js';
+import { WebhookEndpointAccess } from './endpoints/webhook-endpoint-access.js';
+import { WebhookEndpointDisabledNotice } from './delivery/webhook-endpoint-disabled.js';
+import { WebhookEndpointHealth } from './delivery/webhook-endpoint-health.js';
+import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service.js';
+import { WebhookEventCatalog } from './events/webhook-event-catalog.js';
+import { WebhookEventWriter } from './events/webhook-event-writer.js';
+import { WebhookEvents } from './events/webhook-events.service.js';
+import { WebhookFileEvents } from './events/webhook-file-events.js';
+import { WebhookRecovery } from './recovery/webhook-recovery.service.js';
+import { WebhookSender } from './sending/webhook-sender.js';
+import { WebhookUrlPolicy } from './endpoints/webhook-url-policy.js';
 import { webhooksConfig } from './webhooks.config.js';
 import { webhooksSchema } from './webhooks.schema.js';
-import { WebhooksController } from './webhooks.controller.js';
-import { WebhookDeliveryLog } from './webhook-delivery-log.js';
+import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller.js';
+import { WebhookDeliveriesController } from './recovery/webhook-deliveries.controller.js';
+import { WebhookDeliveryLog } from './recovery/webhook-delivery-log.js';
 
 /** Signed, retried, durable webhook delivery (outbox, leased dispatcher, admin API). */
 @Module({
@@ -40,13 +43,15 @@ import { WebhookDeliveryLog } from './webhook-delivery-log.js';
     // Who may read what, for the endpoints' creators (SubjectPermissions).
     TokenModule,
   ],
-  controllers: [WebhooksController],
+  // In this order: the endpoint routes (with `event-types` before `:id`), then those of their deliveries.
+  controllers: [WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     { provide: WEBHOOK_RANDOM, useValue: Math.random },
     { provide: WEBHOOK_LEASE_OWNER, useFactory: newLeaseOwner },
     WebhookEndpointsRepository,
     WebhookEventsRepository,
     WebhookDeliveriesRepository,
+    WebhookDeliveryLeasesRepository,
     WebhookAttemptsRepository,
     WebhookSender,
     WebhookDeliverySender,
@@ -54,6 +59,7 @@ import { WebhookDeliveryLog } from './webhook-delivery-log.js';
     WebhookEndpointHealth,
     WebhookAttemptRecorder,
     WebhookRetention,
+    WebhookClaimReader,
     WebhookDispatcher,
     WebhookEventCatalog,
     WebhookEvents,

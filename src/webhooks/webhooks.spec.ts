@@ -1,7 +1,7 @@
-import { isPublicAddress } from './ssrf-guard.js';
-import { verifyWebhookSignature } from './verify-webhook-signature.js';
-import { signatureOf } from './webhook-signer.js';
-import { nextDelayMs, parseRetryAfter } from './webhook-retry-policy.js';
+import { isPublicAddress } from './sending/ssrf-guard.js';
+import { verifyWebhookSignature } from './sending/verify-webhook-signature.js';
+import { signatureOf } from './sending/webhook-signer.js';
+import { nextDelayMs, parseRetryAfter } from './delivery/webhook-retry-policy.js';
 
 describe('verifyWebhookSignature', () => {
   const body = '{"id":"evt_1","timestamp":1000}';

@@ -3,6 +3,13 @@ import { FileUrls } from '../urls/file-urls.js';
 import { FileVariants } from './file-variants.service.js';
 import { FileVariantsRepository } from './file-variants.repository.js';
 import { ImageProbe } from './image-probe.js';
+import { VariantProduction } from './variant-production.js';
 
 /** The parts of image sizes and variants, for FileFieldsModule; FileVariants lists variants with their URLs. */
-export const IMAGE_PROVIDERS: Provider[] = [ImageProbe, FileVariants, FileVariantsRepository, FileUrls];
+export const IMAGE_PROVIDERS: Provider[] = [
+  ImageProbe,
+  FileVariants,
+  VariantProduction,
+  FileVariantsRepository,
+  FileUrls,
+];

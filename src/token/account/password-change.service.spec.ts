@@ -1,4 +1,4 @@
-import { AuditTrail } from '../../audit/audit-trail.service.js';
+import { AuditTrail } from '../../audit/index.js';
 import { FakeAuditEventsRepository } from '../../audit/testing/in-memory-audit-events.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { noRedis } from '../../redis/testing.js';

@@ -1,8 +1,8 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { attemptRecorder, THIS_INSTANCE, webhookFakes } from './testing/webhook-fixtures.js';
+import { attemptRecorder, THIS_INSTANCE, webhookFakes } from '../testing/webhook-fixtures.js';
 import { GONE_REASON } from './webhook-endpoint-health.js';
-import type { SendResult } from './webhook-sender.js';
+import type { SendResult } from '../sending/webhook-sender.js';
 
 describe('WebhookAttemptRecorder', () => {
   // Disabling an endpoint logs a warning (WebhookEndpointHealth's spec checks it).

@@ -1,20 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
-import { UnitOfWork } from '../database/unit-of-work.js';
-import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
-import type { NewWebhookAttempt } from './repositories/webhook-attempts.repository.js';
-import {
-  WebhookDeliveriesRepository,
-  type DeliveryRelease,
-  type DeliveryState,
-} from './repositories/webhook-deliveries.repository.js';
+import { Clock } from '../../common/clock.js';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import { WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
+import type { NewWebhookAttempt } from '../repositories/webhook-attempts.repository.js';
+import type { DeliveryRelease, DeliveryState } from '../repositories/delivery-rows.js';
+import { WebhookDeliveryLeasesRepository } from '../repositories/webhook-delivery-leases.repository.js';
 import { WEBHOOK_LEASE_OWNER } from './webhook-delivery-claimer.js';
 import { WebhookEndpointHealth, type AttemptVerdict } from './webhook-endpoint-health.js';
 import { nextDelayMs, parseRetryAfter } from './webhook-retry-policy.js';
-import type { SendResult } from './webhook-sender.js';
-import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
+import type { SendResult } from '../sending/webhook-sender.js';
+import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
 
 /** Randomness for retry jitter, injectable so tests can pin it. */
 export const WEBHOOK_RANDOM = Symbol('WEBHOOK_RANDOM');
@@ -38,7 +35,7 @@ export interface AttemptOutcome {
 export class WebhookAttemptRecorder {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly deliveries: WebhookDeliveryLeasesRepository,
     private readonly attempts: WebhookAttemptsRepository,
     private readonly health: WebhookEndpointHealth,
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,

@@ -3,8 +3,9 @@ import {
   FakeClock,
   FakeUnitOfWork,
   FakeWebhookDeliveriesRepository,
+  FakeWebhookDeliveryLeasesRepository,
   testConfig,
-} from './testing/in-memory-repositories.js';
+} from '../testing/in-memory-repositories.js';
 import { WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
 
 describe('WebhookDeliveryClaimer', () => {
@@ -13,7 +14,7 @@ describe('WebhookDeliveryClaimer', () => {
     const deliveries = new FakeWebhookDeliveriesRepository();
     const claimer = new WebhookDeliveryClaimer(
       asReal(new FakeUnitOfWork()),
-      asReal(deliveries),
+      asReal(new FakeWebhookDeliveryLeasesRepository(deliveries)),
       testConfig({ WEBHOOK_LEASE: '60s', ...env }),
       'instance-a',
       clock,

@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Clock } from '../common/clock.js';
-import { UnitOfWork } from '../database/unit-of-work.js';
-import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
-import {
-  WebhookDeliveriesRepository,
-  type ClaimedDelivery,
-  type DueDelivery,
-} from './repositories/webhook-deliveries.repository.js';
-import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
+import { Clock } from '../../common/clock.js';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
+import type { ClaimedDelivery, DueDelivery } from '../repositories/delivery-rows.js';
+import { WebhookDeliveryLeasesRepository } from '../repositories/webhook-delivery-leases.repository.js';
+import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
 
 /** The name this instance leases deliveries under (a string provider, so the lease's holder can be checked). */
 export const WEBHOOK_LEASE_OWNER = Symbol('WEBHOOK_LEASE_OWNER');
@@ -28,7 +25,7 @@ export class WebhookDeliveryClaimer {
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly deliveries: WebhookDeliveryLeasesRepository,
     @Inject(webhooksConfig.KEY) private readonly config: WebhooksConfig,
     @Inject(WEBHOOK_LEASE_OWNER) private readonly owner: string,
     private readonly clock: Clock,

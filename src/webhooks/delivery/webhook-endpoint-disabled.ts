@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AuditTrail } from '../audit/index.js';
-import type { Transaction } from '../database/unit-of-work.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
-import { WebhookEventWriter } from './webhook-event-writer.js';
+import { AuditTrail } from '../../audit/index.js';
+import type { Transaction } from '../../database/unit-of-work.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
+import { WebhookEventWriter } from '../events/webhook-event-writer.js';
 
 /** Sent to the other endpoints when the service disables one. */
 export const ENDPOINT_DISABLED_EVENT = 'webhook.endpoint.disabled';

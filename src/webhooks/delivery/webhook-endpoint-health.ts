@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Transaction } from '../database/unit-of-work.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
+import type { Transaction } from '../../database/unit-of-work.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
 import { WebhookEndpointDisabledNotice, type DisableReason } from './webhook-endpoint-disabled.js';
-import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
+import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
 
 /** How an attempt ended, as far as the endpoint's health is concerned. */
 export interface AttemptVerdict {

@@ -1,18 +1,19 @@
 import type { EntityManager } from 'typeorm';
-import type { Principal } from '../common/auth/principal.js';
-import { asReal } from './testing/in-memory-repositories.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { asReal } from '../testing/in-memory-repositories.js';
 import {
   attemptRecorder,
   endpointAccess,
   eventWriter,
   THIS_INSTANCE,
   webhookFakes,
-} from './testing/webhook-fixtures.js';
-import { WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
-import type { WebhookDeliverySender } from './webhook-delivery-sender.js';
-import { WebhookDispatcher } from './webhook-dispatcher.js';
-import { WebhookRetention } from './webhook-retention.js';
-import type { SendResult } from './webhook-sender.js';
+} from '../testing/webhook-fixtures.js';
+import { WebhookDeliveryClaimer } from '../delivery/webhook-delivery-claimer.js';
+import type { WebhookDeliverySender } from '../sending/webhook-delivery-sender.js';
+import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
+import { WebhookClaimReader } from '../delivery/webhook-claim-reader.js';
+import { WebhookRetention } from '../recovery/webhook-retention.js';
+import type { SendResult } from '../sending/webhook-sender.js';
 
 const INTEGRATION = 'integration:7';
 const product = (id: number) => ({ file: { id, attachment_type: 'product', original_name: 'secret.pdf' } });
@@ -21,7 +22,7 @@ const article = (id: number) => ({ file: { id, attachment_type: 'article' } });
 /** The webhooks module's parts over fakes; `roles` is what each subject's role grants now. */
 function setup(roles: Record<string, readonly string[]> = {}) {
   const fakes = webhookFakes();
-  const { clock, config, unitOfWork, deliveries, endpoints, eventRows, attempts } = fakes;
+  const { clock, config, unitOfWork, deliveries, leases, endpoints, eventRows, attempts } = fakes;
   const access = endpointAccess(fakes, roles);
   const sent: string[] = [];
   const deliverySender = {
@@ -32,13 +33,11 @@ function setup(roles: Record<string, readonly string[]> = {}) {
   } as WebhookDeliverySender;
   const dispatcher = new WebhookDispatcher(
     config,
-    new WebhookDeliveryClaimer(unitOfWork, asReal(deliveries), config, THIS_INSTANCE, clock),
+    new WebhookDeliveryClaimer(unitOfWork, asReal(leases), config, THIS_INSTANCE, clock),
     deliverySender,
     attemptRecorder(fakes),
     new WebhookRetention(unitOfWork, asReal(attempts), asReal(deliveries), asReal(eventRows), config, clock),
-    asReal(endpoints),
-    asReal(eventRows),
-    access,
+    new WebhookClaimReader(asReal(endpoints), asReal(eventRows), access),
     clock,
   );
   const write = (kind: string, data: Record<string, unknown>) =>

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { grants } from '../common/auth/permissions.js';
-import type { Principal } from '../common/auth/principal.js';
-import { SubjectPermissions } from '../common/auth/subject-permissions.js';
-import { assertHolds, intersectPermissions } from '../token/index.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import type { WebhookEvent } from './entities/webhook-event.entity.js';
+import { grants } from '../../common/auth/permissions.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { SubjectPermissions } from '../../common/auth/subject-permissions.js';
+import { assertHolds, intersectPermissions } from '../../token/index.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import type { WebhookEvent } from '../entities/webhook-event.entity.js';
 import { creatorScopesOf, UNRECORDED_SCOPES, type EndpointCreator } from './webhook-endpoint-filter.js';
-import { ALL_EVENTS, WebhookEventCatalog } from './webhook-event-catalog.js';
+import { ALL_EVENTS, WebhookEventCatalog } from '../events/webhook-event-catalog.js';
 
 /**
  * Who may receive what through an endpoint. An endpoint delivers an event only if its creator may read it: the scope

@@ -1,5 +1,5 @@
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import { ALL_EVENTS } from './webhook-event-catalog.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import { ALL_EVENTS } from '../events/webhook-event-catalog.js';
 
 /** An endpoint's `filter`: which events, among those of the kinds it subscribes to, it receives. */
 export interface WebhookEndpointFilter {

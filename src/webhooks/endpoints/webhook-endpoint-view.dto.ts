@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import type { SignatureScheme } from './webhook-signer.js';
-import { SIGNATURE_SCHEME_PROPERTY, WebhookFilterDto } from './webhooks.dto.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import type { SignatureScheme } from '../sending/webhook-signer.js';
+import { SIGNATURE_SCHEME_PROPERTY, WebhookFilterDto } from './webhook-endpoints.dto.js';
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

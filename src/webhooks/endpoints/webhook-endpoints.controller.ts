@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -8,31 +8,21 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiProblems } from '../common/openapi/api-problems.js';
-import { Audited } from '../audit/index.js';
-import { RequirePermission } from '../common/auth/auth.decorators.js';
-import { CurrentPrincipal } from '../common/auth/current-principal.decorator.js';
-import type { Principal } from '../common/auth/principal.js';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
-import { WebhookDeliveryDto, WebhookDeliveryPageDto } from './webhook-delivery-view.dto.js';
+import { ApiProblems } from '../../common/openapi/api-problems.js';
+import { Audited } from '../../audit/index.js';
+import { RequirePermission } from '../../common/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { WebhookEndpointDto, WebhookPingDto } from './webhook-endpoint-view.dto.js';
-import { WebhookDeliveryLog } from './webhook-delivery-log.js';
 import { PING_LIMIT, WebhookEndpointsService } from './webhook-endpoints.service.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
-import { WebhookEventTypeDto } from './webhook-event-type-view.dto.js';
-import { ANY_EVENT_SCHEMA, eventSchemaName } from './webhook-events.openapi.js';
-import { WebhookRecoveryDto } from './webhook-recovery-view.dto.js';
-import { RECOVERY_LIMIT, WebhookRecovery } from './webhook-recovery.service.js';
-import {
-  CreateWebhookDto,
-  DeliveriesQueryDto,
-  RecoverWebhookDeliveriesDto,
-  RotateWebhookSecretDto,
-  UpdateWebhookDto,
-} from './webhooks.dto.js';
+import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
+import { WebhookEventTypeDto } from '../events/webhook-event-type-view.dto.js';
+import { ANY_EVENT_SCHEMA, eventSchemaName } from '../events/webhook-events.openapi.js';
+import { CreateWebhookDto, RotateWebhookSecretDto, UpdateWebhookDto } from './webhook-endpoints.dto.js';
 
 /** Changing an endpoint, or sending its events again, needs every permission its events need. */
-const MANAGE_FORBIDDEN = [
+export const MANAGE_FORBIDDEN = [
   403,
   "The token lacks webhook:write, or a permission the endpoint's events need (`<type>:read` of each attachment type " +
     'it may receive): `privilege-escalation`, listing them in `missing_permissions`',
@@ -41,11 +31,9 @@ const MANAGE_FORBIDDEN = [
 @ApiTags('webhooks')
 @RequirePermission('webhook:write')
 @Controller('api/webhooks')
-export class WebhooksController {
+export class WebhookEndpointsController {
   constructor(
     private readonly endpoints: WebhookEndpointsService,
-    private readonly log: WebhookDeliveryLog,
-    private readonly recovery: WebhookRecovery,
     private readonly catalog: WebhookEventCatalog,
   ) {}
 
@@ -158,67 +146,5 @@ export class WebhooksController {
   )
   async ping(@Param('id', ParseIdPipe) id: number): Promise<WebhookPingDto> {
     return WebhookPingDto.from(await this.endpoints.ping(id));
-  }
-
-  @Post(':id/recover')
-  @Audited('webhook-endpoint.recover', 'webhook-endpoint')
-  @HttpCode(202)
-  @ApiAcceptedResponse({ type: WebhookRecoveryDto })
-  @ApiOperation({
-    operationId: 'recoverWebhookDeliveries',
-    summary: 'Send again every failed or skipped delivery of a time window, one attempt each, oldest first',
-    description:
-      `Re-queues at most ${RECOVERY_LIMIT} deliveries, with their event ids, sent at the endpoint's concurrency. ` +
-      'When `remaining` > 0, call again with `since` = `next_since` (and the same `until`) once this recovery has ' +
-      'finished: until each of its deliveries has had its attempt, another recovery of the endpoint is refused (409).',
-  })
-  @ApiProblems(
-    400,
-    MANAGE_FORBIDDEN,
-    [404, 'No such webhook endpoint'],
-    [409, 'A recovery of this endpoint is still running, or the endpoint is disabled (re-enable it first)'],
-  )
-  async recover(
-    @Param('id', ParseIdPipe) id: number,
-    @Body() body: RecoverWebhookDeliveriesDto,
-    @CurrentPrincipal() actor: Principal,
-  ): Promise<WebhookRecoveryDto> {
-    await this.endpoints.assertMayRecover(id, actor);
-    return WebhookRecoveryDto.from(await this.recovery.recover(id, body));
-  }
-
-  @Get(':id/deliveries')
-  @ApiOkResponse({ type: WebhookDeliveryPageDto })
-  @ApiOperation({
-    operationId: 'listWebhookDeliveries',
-    summary: 'List the deliveries to this endpoint, newest first, with their attempts',
-  })
-  @ApiProblems(400, [404, 'No such webhook endpoint'])
-  async deliveries(
-    @Param('id', ParseIdPipe) id: number,
-    @Query() query: DeliveriesQueryDto,
-  ): Promise<WebhookDeliveryPageDto> {
-    return WebhookDeliveryPageDto.from(await this.log.page(id, query.status, query.limit, query.offset));
-  }
-
-  @Post(':id/deliveries/:deliveryId/redeliver')
-  @Audited('webhook-endpoint.redeliver', 'webhook-endpoint')
-  @HttpCode(200)
-  @ApiOkResponse({ type: WebhookDeliveryDto })
-  @ApiOperation({
-    operationId: 'redeliverWebhookDelivery',
-    summary: 'One new attempt now, with the same event id (also for a disabled endpoint)',
-    description:
-      "Skipped instead when the endpoint's creator may no longer read the event (`last_error` says which " +
-      'permission it lacks).',
-  })
-  @ApiProblems(400, MANAGE_FORBIDDEN, [404, 'No such endpoint or delivery'])
-  async redeliver(
-    @Param('id', ParseIdPipe) id: number,
-    @Param('deliveryId', ParseIdPipe) deliveryId: number,
-    @CurrentPrincipal() actor: Principal,
-  ): Promise<WebhookDeliveryDto> {
-    await this.endpoints.redeliver(id, deliveryId, actor);
-    return WebhookDeliveryDto.from(await this.log.one(id, deliveryId));
   }
 }

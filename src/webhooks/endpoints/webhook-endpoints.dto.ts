@@ -10,23 +10,17 @@ import {
   IsIn,
   IsObject,
   IsOptional,
-  IsRFC3339,
   IsString,
   Matches,
   MaxLength,
-  ValidateBy,
   ValidateNested,
-  type ValidationArguments,
 } from 'class-validator';
-import { IsOmittable } from '../common/dto/is-omittable.js';
-import { ListQueryDto } from '../common/dto/list-query.dto.js';
-import { FILE_EVENT_KINDS } from '../files/index.js';
-import { DELIVERY_STATUSES, type DeliveryStatus } from './entities/webhook-delivery.entity.js';
-import { ENDPOINT_DISABLED_EVENT } from './webhook-endpoint-disabled.js';
+import { IsOmittable } from '../../common/dto/is-omittable.js';
+import { FILE_EVENT_KINDS } from '../../files/index.js';
+import { ENDPOINT_DISABLED_EVENT } from '../delivery/webhook-endpoint-disabled.js';
 import { ATTACHMENT_TYPE_NAME } from './webhook-endpoint-filter.js';
-import { ALL_EVENTS } from './webhook-event-catalog.js';
-import { SIGNATURE_SCHEMES, type SignatureScheme } from './webhook-signer.js';
-import { RECOVERABLE_STATUSES, RECOVERY_LIMIT, type RecoverableStatus } from './webhook-recovery.service.js';
+import { ALL_EVENTS } from '../events/webhook-event-catalog.js';
+import { SIGNATURE_SCHEMES, type SignatureScheme } from '../sending/webhook-signer.js';
 
 // The document is built from decorators, before any publisher registers its kinds, so it names the kinds this
 // service's publishers emit; what is accepted is checked against WebhookEventCatalog (WebhookEndpointsService).
@@ -148,59 +142,4 @@ export class RotateWebhookSecretDto {
   @IsOptional()
   @IsIn(SIGNATURE_SCHEMES)
   signature_scheme?: SignatureScheme;
-}
-
-@ApiSchema({ name: 'DeliveriesQuery' })
-export class DeliveriesQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
-  @IsOptional()
-  @IsIn(DELIVERY_STATUSES)
-  status?: DeliveryStatus;
-}
-
-/** Refuses a time that is not later than the (valid) time in the property `earlier`. */
-function IsLaterThan(earlier: string): PropertyDecorator {
-  const earlierOf = (args?: ValidationArguments) =>
-    Date.parse(String((args?.object as Record<string, unknown>)[earlier]));
-  return ValidateBy({
-    name: 'isLaterThan',
-    validator: {
-      validate: (value: unknown, args?: ValidationArguments) =>
-        Number.isNaN(earlierOf(args)) || (typeof value === 'string' && Date.parse(value) > earlierOf(args)),
-      defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} must be later than ${earlier}`,
-    },
-  });
-}
-
-/** `POST /api/webhooks/{id}/recover`: which deliveries of the endpoint to send again. */
-@ApiSchema({ name: 'RecoverWebhookDeliveries' })
-export class RecoverWebhookDeliveriesDto {
-  @ApiProperty({ format: 'date-time', example: '2026-11-22T08:00:00Z', description: 'Deliveries created at or after' })
-  @IsRFC3339()
-  since!: string;
-
-  @ApiPropertyOptional({
-    format: 'date-time',
-    example: '2026-11-22T12:00:00Z',
-    description: 'Deliveries created before this time, later than `since`; default: now',
-  })
-  @IsOptional()
-  @IsRFC3339()
-  @IsLaterThan('since')
-  until?: string;
-
-  @ApiPropertyOptional({
-    enum: RECOVERABLE_STATUSES,
-    isArray: true,
-    default: [...RECOVERABLE_STATUSES],
-    description:
-      'Which deliveries: failed (retries exhausted, or 410 Gone), skipped (the endpoint was disabled); ' +
-      `at most ${RECOVERY_LIMIT} per call`,
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayUnique()
-  @IsIn(RECOVERABLE_STATUSES, { each: true })
-  status?: RecoverableStatus[];
 }

@@ -1,12 +1,12 @@
-import { ValidationFailedError } from '../common/errors/validation-failed.error.js';
-import { asReal } from './testing/in-memory-repositories.js';
-import { SYSTEM_PRINCIPAL } from '../common/auth/principal.js';
-import { endpointAccess, outbox, webhookFakes } from './testing/webhook-fixtures.js';
-import type { WebhookDispatcher } from './webhook-dispatcher.js';
+import { ValidationFailedError } from '../../common/errors/validation-failed.error.js';
+import { asReal } from '../testing/in-memory-repositories.js';
+import { SYSTEM_PRINCIPAL } from '../../common/auth/principal.js';
+import { endpointAccess, outbox, webhookFakes } from '../testing/webhook-fixtures.js';
+import type { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import { PING_LIMIT, WebhookEndpointsService } from './webhook-endpoints.service.js';
-import { PING_EVENT } from './webhook-events.service.js';
+import { PING_EVENT } from '../events/webhook-events.service.js';
 import type { WebhookUrlPolicy } from './webhook-url-policy.js';
-import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
 
 describe('WebhookEndpointsService', () => {
   const setup = () => {

@@ -1,22 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Principal } from '../common/auth/principal.js';
-import { Clock } from '../common/clock.js';
-import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
-import type { WebhookDelivery } from './entities/webhook-delivery.entity.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { Clock } from '../../common/clock.js';
+import { UnitOfWork, type Transaction } from '../../database/unit-of-work.js';
+import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import type { WebhookEndpointFilter } from './webhook-endpoint-filter.js';
-import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
-import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
-import { WebhookDispatcher } from './webhook-dispatcher.js';
+import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
+import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import { WebhookEndpointAccess } from './webhook-endpoint-access.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
-import { PING_EVENT, WebhookEvents } from './webhook-events.service.js';
-import { newSigningSecret, type SignatureScheme } from './webhook-signer.js';
+import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
+import { PING_EVENT, WebhookEvents } from '../events/webhook-events.service.js';
+import { newSigningSecret, type SignatureScheme } from '../sending/webhook-signer.js';
 import { WebhookUrlPolicy } from './webhook-url-policy.js';
-import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
-import type { CreateWebhookDto, UpdateWebhookDto, WebhookFilterDto } from './webhooks.dto.js';
-import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
+import type { CreateWebhookDto, UpdateWebhookDto, WebhookFilterDto } from './webhook-endpoints.dto.js';
+import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
 
 /** Pings to one endpoint within {@link PING_WINDOW_MS} at most: each is a stored event and a request to the URL. */
 export const PING_LIMIT = 10;

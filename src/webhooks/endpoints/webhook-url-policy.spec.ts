@@ -1,6 +1,6 @@
 import { WebhookUrlPolicy } from './webhook-url-policy.js';
-import { webhooksConfigFrom } from './webhooks.config.js';
-import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+import { webhooksConfigFrom } from '../webhooks.config.js';
+import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
 
 function policy(env: Record<string, string> = {}): WebhookUrlPolicy {
   return new WebhookUrlPolicy(webhooksConfigFrom(env));

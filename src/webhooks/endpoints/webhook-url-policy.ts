@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
-import { isPublicAddress } from './ssrf-guard.js';
-import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
-import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+import { isPublicAddress } from '../sending/ssrf-guard.js';
+import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
+import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
 
 const ALLOW_PRIVATE_HINT =
   'WEBHOOK_ALLOW_PRIVATE_NETWORKS=true allows http and loopback or private addresses (for development and tests only).';

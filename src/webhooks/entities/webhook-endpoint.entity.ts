@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintNumber } from '../../database/transformers.js';
-import type { SignatureScheme } from '../webhook-signer.js';
-import type { WebhookEndpointFilter } from '../webhook-endpoint-filter.js';
+import type { SignatureScheme } from '../sending/webhook-signer.js';
+import type { WebhookEndpointFilter } from '../endpoints/webhook-endpoint-filter.js';
 
 /**
  * A registered receiver of webhooks. HMAC needs the signing secrets themselves: the repository seals them

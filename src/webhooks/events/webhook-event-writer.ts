@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { grants } from '../common/auth/permissions.js';
-import { Clock } from '../common/clock.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
-import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
-import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
-import { creatorScopesOf, receivesEvent } from './webhook-endpoint-filter.js';
+import { grants } from '../../common/auth/permissions.js';
+import { Clock } from '../../common/clock.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
+import { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';
+import { creatorScopesOf, receivesEvent } from '../endpoints/webhook-endpoint-filter.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
 
 /** Who gets an event instead of every endpoint that subscribes to it: one endpoint alone, or all but one. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { webhookFakes, outbox } from './testing/webhook-fixtures.js';
-import type { WebhookDispatcher } from './webhook-dispatcher.js';
+import { webhookFakes, outbox } from '../testing/webhook-fixtures.js';
+import type { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import { PING_EVENT } from './webhook-events.service.js';
 
 describe('WebhookEvents (the outbox)', () => {

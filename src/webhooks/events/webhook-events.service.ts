@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Transaction } from '../database/unit-of-work.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import { WebhookDispatcher } from './webhook-dispatcher.js';
+import type { Transaction } from '../../database/unit-of-work.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';
 import { WebhookEventWriter } from './webhook-event-writer.js';
 

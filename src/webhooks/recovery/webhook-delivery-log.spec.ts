@@ -1,7 +1,7 @@
-import { asReal } from './testing/in-memory-repositories.js';
-import { webhookFakes } from './testing/webhook-fixtures.js';
+import { asReal } from '../testing/in-memory-repositories.js';
+import { webhookFakes } from '../testing/webhook-fixtures.js';
 import { WebhookDeliveryLog } from './webhook-delivery-log.js';
-import { WebhooksErrorCode, type WebhooksError } from './webhooks.errors.js';
+import { WebhooksErrorCode, type WebhooksError } from '../webhooks.errors.js';
 
 describe('WebhookDeliveryLog', () => {
   const setup = () => {

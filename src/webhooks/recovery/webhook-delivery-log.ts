@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../database/unit-of-work.js';
-import type { DeliveryStatus, WebhookDelivery } from './entities/webhook-delivery.entity.js';
-import type { WebhookAttempt } from './entities/webhook-attempt.entity.js';
-import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
-import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
-import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
-import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
-import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import type { DeliveryStatus, WebhookDelivery } from '../entities/webhook-delivery.entity.js';
+import type { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
+import { WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
+import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
+import { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';
+import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
 
 /** A delivery as its log shows it: its state, its event's kind, and its attempts, oldest first. */
 export interface LoggedDelivery {

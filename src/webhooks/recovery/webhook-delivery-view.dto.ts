@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { WebhookAttempt } from './entities/webhook-attempt.entity.js';
-import { DELIVERY_STATUSES, type DeliveryStatus } from './entities/webhook-delivery.entity.js';
+import type { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
 import type { DeliveryLogPage, LoggedDelivery } from './webhook-delivery-log.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

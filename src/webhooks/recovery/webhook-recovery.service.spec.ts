@@ -1,8 +1,8 @@
-import { asReal } from './testing/in-memory-repositories.js';
-import { webhookFakes } from './testing/webhook-fixtures.js';
-import type { WebhookDispatcher } from './webhook-dispatcher.js';
+import { asReal } from '../testing/in-memory-repositories.js';
+import { webhookFakes } from '../testing/webhook-fixtures.js';
+import type { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import { recoveryBatch, WebhookRecovery } from './webhook-recovery.service.js';
-import { WebhooksErrorCode } from './webhooks.errors.js';
+import { WebhooksErrorCode } from '../webhooks.errors.js';
 
 describe('WebhookRecovery', () => {
   const HOUR = 3_600_000;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
-import type { Transaction } from '../database/unit-of-work.js';
-import { UnitOfWork } from '../database/unit-of-work.js';
-import type { DeliveryStatus } from './entities/webhook-delivery.entity.js';
-import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
-import { WebhookEndpointsRepository } from './repositories/webhook-endpoints.repository.js';
-import { WebhookDispatcher } from './webhook-dispatcher.js';
-import { WebhooksError, WebhooksErrorCode } from './webhooks.errors.js';
+import { Clock } from '../../common/clock.js';
+import type { Transaction } from '../../database/unit-of-work.js';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import type { DeliveryStatus } from '../entities/webhook-delivery.entity.js';
+import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
+import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
+import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
 
 /** Deliveries one call re-queues at most: a receiver just back up is not flooded, and the transaction stays short. */
 export const RECOVERY_LIMIT = 10_000;

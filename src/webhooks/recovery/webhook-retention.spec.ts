@@ -1,7 +1,7 @@
-import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
-import type { DeliveryStatus } from './entities/webhook-delivery.entity.js';
-import { asReal } from './testing/in-memory-repositories.js';
-import { webhookFakes } from './testing/webhook-fixtures.js';
+import { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
+import type { DeliveryStatus } from '../entities/webhook-delivery.entity.js';
+import { asReal } from '../testing/in-memory-repositories.js';
+import { webhookFakes } from '../testing/webhook-fixtures.js';
 import { WebhookRetention } from './webhook-retention.js';
 
 describe('WebhookRetention', () => {

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
-import { UnitOfWork } from '../database/unit-of-work.js';
-import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';
-import { WebhookDeliveriesRepository } from './repositories/webhook-deliveries.repository.js';
-import { WebhookEventsRepository } from './repositories/webhook-events.repository.js';
-import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
+import { Clock } from '../../common/clock.js';
+import { UnitOfWork } from '../../database/unit-of-work.js';
+import { WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
+import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
+import { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';
+import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
 
 /** Removing old rows is cheap to postpone: once an hour is plenty for retentions counted in days. */
 const RUN_EVERY_MS = 3_600_000;

@@ -1,6 +1,6 @@
 import { isPublicAddress } from './ssrf-guard.js';
-import { WebhookUrlPolicy } from './webhook-url-policy.js';
-import { webhooksConfigFrom } from './webhooks.config.js';
+import { WebhookUrlPolicy } from '../endpoints/webhook-url-policy.js';
+import { webhooksConfigFrom } from '../webhooks.config.js';
 
 describe('SSRF guard: IPv4-compatible IPv6 addresses (::/96)', () => {
   // Deprecated (RFC 4291 §2.5.5.1), yet some stacks still reach the IPv4 address embedded in the last 32 bits.

@@ -1,5 +1,5 @@
-import { WebhookEvent } from './entities/webhook-event.entity.js';
-import { FakeClock, FakeWebhookEndpointsRepository } from './testing/in-memory-repositories.js';
+import { WebhookEvent } from '../entities/webhook-event.entity.js';
+import { FakeClock, FakeWebhookEndpointsRepository } from '../testing/in-memory-repositories.js';
 import { WebhookDeliverySender } from './webhook-delivery-sender.js';
 import type { SendResult, WebhookSender } from './webhook-sender.js';
 import { verifyWebhookSignature } from './verify-webhook-signature.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
-import type { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';
-import type { WebhookEvent } from './entities/webhook-event.entity.js';
+import { Clock } from '../../common/clock.js';
+import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import type { WebhookEvent } from '../entities/webhook-event.entity.js';
 import { WebhookSender, type SendResult } from './webhook-sender.js';
 import { signatureHeaders, type SigningKey } from './webhook-signer.js';
 

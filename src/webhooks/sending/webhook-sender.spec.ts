@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
-import { startRawHttpServer } from '../../test/support/raw-http-server.js';
+import { startRawHttpServer } from '../../../test/support/raw-http-server.js';
 import { WebhookSender } from './webhook-sender.js';
-import { webhooksConfigFrom } from './webhooks.config.js';
+import { webhooksConfigFrom } from '../webhooks.config.js';
 
 const TIMEOUT_MS = 500;
 /**

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { publicOnlyLookup } from './ssrf-guard.js';
-import { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
+import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
 
 export interface SendResult {
   statusCode?: number;

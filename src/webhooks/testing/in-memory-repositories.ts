@@ -5,9 +5,6 @@ import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import type { WebhookEvent } from '../entities/webhook-event.entity.js';
 import type { NewWebhookAttempt, WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
 import type {
-  DeliveryRelease,
-  DeliveryState,
-  DueDelivery,
   NewWebhookDelivery,
   RecoveryWindow,
   WebhookDeliveriesRepository,
@@ -18,6 +15,7 @@ import { webhooksConfigFrom, type WebhooksConfig } from '../webhooks.config.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
 export { asReal, FakeClock, FakeUnitOfWork } from '../../common/testing/fakes.js';
+export { FakeWebhookDeliveryLeasesRepository } from './in-memory-delivery-leases.js';
 
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
 
@@ -75,43 +73,6 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
     const all = this.rows.filter((row) => row.endpointId === endpointId).reverse();
     return [all.slice(page.offset, page.offset + page.limit).map(copy), all.length] as [WebhookDelivery[], number];
   };
-  findDue = async (
-    _tx: unknown,
-    now: number,
-    limit: number,
-    skippedEndpoints: readonly number[] = [],
-  ): Promise<DueDelivery[]> =>
-    this.rows
-      .filter((row) => row.status === 'pending' && row.nextAttemptAt <= now && (row.leaseUntil ?? 0) < now)
-      .filter((row) => !skippedEndpoints.includes(row.endpointId))
-      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
-      .slice(0, limit)
-      .map(({ id, endpointId }) => ({ id, endpointId }));
-  lease = async (ids: readonly number[], owner: string, leaseUntil: number) =>
-    ids.map((id) => copy(Object.assign(this.byId(id), { leaseOwner: owner, leaseUntil })));
-  releaseLease = async (id: number, owner: string, next: DeliveryState) => {
-    const row = this.byId(id);
-    if (row.leaseOwner !== owner) return false;
-    Object.assign(row, next, { leaseOwner: null, leaseUntil: null });
-    return true;
-  };
-  leaseDue = async (
-    claim: { now: number; limit: number; perEndpoint: number; room: ReadonlyMap<number, number> },
-    owner: string,
-    leaseUntil: number,
-  ) => {
-    const taken = new Map<number, number>();
-    const picked = (await this.findDue(undefined, claim.now, Number.MAX_SAFE_INTEGER)).filter(({ endpointId }) => {
-      const count = (taken.get(endpointId) ?? 0) + 1;
-      taken.set(endpointId, count);
-      return count <= (claim.room.get(endpointId) ?? claim.perEndpoint);
-    });
-    return this.lease(
-      picked.slice(0, claim.limit).map(({ id }) => id),
-      owner,
-      leaseUntil,
-    );
-  };
   countRecovering = async (endpointId: number) =>
     this.rows.filter((row) => row.endpointId === endpointId && row.status === 'pending' && row.recoveredAt !== null)
       .length;
@@ -138,12 +99,6 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
         (row.leaseUntil ?? 0) < now,
     );
   }
-  releaseDelivered = async (releases: readonly DeliveryRelease[], owner: string) => this.releaseLeases(releases, owner);
-  releaseLeases = async (releases: readonly DeliveryRelease[], owner: string) => {
-    const held: number[] = [];
-    for (const { id, next } of releases) if (await this.releaseLease(id, owner, next)) held.push(id);
-    return held;
-  };
 }
 
 export class FakeWebhookAttemptsRepository implements Public<WebhookAttemptsRepository> {

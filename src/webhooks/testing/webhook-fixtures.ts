@@ -1,14 +1,14 @@
 import type { AuditRecord, AuditTrail } from '../../audit/index.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
-import { WebhookAttemptRecorder } from '../webhook-attempt-recorder.js';
-import type { WebhookDispatcher } from '../webhook-dispatcher.js';
+import { WebhookAttemptRecorder } from '../delivery/webhook-attempt-recorder.js';
+import type { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import type { SubjectPermissions } from '../../common/auth/subject-permissions.js';
-import { WebhookEndpointAccess } from '../webhook-endpoint-access.js';
-import { WebhookEndpointDisabledNotice } from '../webhook-endpoint-disabled.js';
-import { WebhookEndpointHealth } from '../webhook-endpoint-health.js';
-import { WebhookEventCatalog } from '../webhook-event-catalog.js';
-import { WebhookEventWriter } from '../webhook-event-writer.js';
-import { WebhookEvents } from '../webhook-events.service.js';
+import { WebhookEndpointAccess } from '../endpoints/webhook-endpoint-access.js';
+import { WebhookEndpointDisabledNotice } from '../delivery/webhook-endpoint-disabled.js';
+import { WebhookEndpointHealth } from '../delivery/webhook-endpoint-health.js';
+import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
+import { WebhookEventWriter } from '../events/webhook-event-writer.js';
+import { WebhookEvents } from '../events/webhook-events.service.js';
 import type { WebhooksConfig } from '../webhooks.config.js';
 import {
   asReal,
@@ -16,6 +16,7 @@ import {
   FakeUnitOfWork,
   FakeWebhookAttemptsRepository,
   FakeWebhookDeliveriesRepository,
+  FakeWebhookDeliveryLeasesRepository,
   FakeWebhookEndpointsRepository,
   FakeWebhookEventsRepository,
   testConfig,
@@ -34,6 +35,8 @@ export interface WebhookFakes {
   unitOfWork: UnitOfWork;
   endpoints: FakeWebhookEndpointsRepository;
   deliveries: FakeWebhookDeliveriesRepository;
+  /** The leases on `deliveries`' rows. */
+  leases: FakeWebhookDeliveryLeasesRepository;
   attempts: FakeWebhookAttemptsRepository;
   eventRows: FakeWebhookEventsRepository;
   /** The kinds, with the file events registered as their publisher would (about `data.file.attachment_type`). */
@@ -60,6 +63,7 @@ export function webhookFakes(env: Record<string, string> = {}): WebhookFakes {
     unitOfWork: asReal<UnitOfWork>(new FakeUnitOfWork()),
     endpoints: new FakeWebhookEndpointsRepository(),
     deliveries,
+    leases: new FakeWebhookDeliveryLeasesRepository(deliveries),
     attempts: new FakeWebhookAttemptsRepository(),
     eventRows,
     catalog,
@@ -86,10 +90,10 @@ export function endpointHealth(fakes: WebhookFakes): WebhookEndpointHealth {
 
 /** The recorder of this instance, with the jitter pinned to the middle so retry times are exact. */
 export function attemptRecorder(fakes: WebhookFakes): WebhookAttemptRecorder {
-  const { unitOfWork, deliveries, attempts, config, clock } = fakes;
+  const { unitOfWork, leases, attempts, config, clock } = fakes;
   return new WebhookAttemptRecorder(
     unitOfWork,
-    asReal(deliveries),
+    asReal(leases),
     asReal(attempts),
     endpointHealth(fakes),
     config,

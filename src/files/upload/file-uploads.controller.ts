@@ -1,0 +1,112 @@
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Authenticated, RequirePermission } from '../../common/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { ApiProblems } from '../../common/openapi/api-problems.js';
+import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
+import { AttachmentTypes } from '../attachment-types.service.js';
+import { AttachmentTypeDto } from '../dto/attachment-type.dto.js';
+import { FileRecordDto } from '../file-record.dto.js';
+import { FilesService } from '../files.service.js';
+import { FileVariants } from '../images/file-variants.service.js';
+
+const oneOrMany = {
+  oneOf: [{ $ref: getSchemaPath(FileRecordDto) }, { type: 'array', items: { $ref: getSchemaPath(FileRecordDto) } }],
+};
+
+/** Uploads to a field, and the fields a client may upload to. Registered before the routes by file id. */
+@ApiTags('files')
+@ApiExtraModels(FileRecordDto)
+@Controller('files')
+export class FileUploadsController {
+  constructor(
+    private readonly attachmentTypes: AttachmentTypes,
+    private readonly files: FilesService,
+    private readonly variants: FileVariants,
+  ) {}
+
+  // Before `:id`, which would take `fields` for an id.
+  @Get('fields')
+  @Authenticated()
+  @ApiOperation({
+    operationId: 'listAttachmentTypes',
+    summary: 'List the entity types files attach to, with each file field and its rules',
+    description:
+      'Only the types whose `<attachment type>:read` the token holds. The rules are those an upload enforces, ' +
+      'with MAX_FILE_SIZE applied: a client can check a file before it sends it.',
+  })
+  @ApiOkResponse({ type: [AttachmentTypeDto] })
+  @ApiProblems(400)
+  listAttachmentTypes(@CurrentPrincipal() principal: Principal): AttachmentTypeDto[] {
+    return this.attachmentTypes.readableBy(principal).map((view) => AttachmentTypeDto.from(view));
+  }
+
+  @Post(':attachmentType/:attachmentId/:fieldName')
+  @RequirePermission((req) => `${String(req.params.attachmentType)}:write`)
+  @ApiOperation({
+    operationId: 'uploadFile',
+    summary: 'Upload a file to one field of one entity',
+    description:
+      'Single field: creates the record (201) or replaces its file keeping the same id (200). ' +
+      'Multi field: appends (201); several `file` parts append in order and answer an array. ' +
+      'The type is sniffed from the bytes, not taken from the part. Needs `<attachment type>:write`.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'string', format: 'binary' },
+          description: 'One `file` part; a multi field takes several, stored in their order',
+        },
+      },
+    },
+  })
+  @ApiCreatedResponse({ description: 'Record(s) created', schema: oneOrMany })
+  @ApiOkResponse({ description: 'Single field: file replaced', type: FileRecordDto })
+  @ApiProblems(
+    [400, 'Bad id, no `file` part, malformed multipart, too many parts for a single field'],
+    [404, 'Unknown attachment type or field, or no such entity'],
+    [409, 'The multi field already holds its maxCount files'],
+    [
+      413,
+      "A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with " +
+        'variants, the memory IMAGE_DECODE_BYTES allows for decoding it',
+    ],
+    [
+      415,
+      'Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read',
+    ],
+    [429, 'UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After'],
+    503,
+    507,
+  )
+  async upload(
+    @Param('attachmentType') attachmentType: string,
+    @Param('attachmentId', ParseIdPipe) attachmentId: number,
+    @Param('fieldName') fieldName: string,
+    @CurrentPrincipal() principal: Principal,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<FileRecordDto | FileRecordDto[]> {
+    const result = await this.files.upload({ attachmentType, attachmentId, fieldName }, principal, req, res);
+    res.status(result.created ? 201 : 200);
+    const bodies = await Promise.all(result.records.map((record) => this.variants.toDto(record)));
+    return bodies.length === 1 ? bodies[0] : bodies;
+  }
+}

@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import {
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsRFC3339,
+  ValidateBy,
+  type ValidationArguments,
+} from 'class-validator';
+import { ListQueryDto } from '../../common/dto/list-query.dto.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
+import { RECOVERABLE_STATUSES, RECOVERY_LIMIT, type RecoverableStatus } from './webhook-recovery.service.js';
+
+@ApiSchema({ name: 'DeliveriesQuery' })
+export class DeliveriesQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
+  @IsOptional()
+  @IsIn(DELIVERY_STATUSES)
+  status?: DeliveryStatus;
+}
+
+/** Refuses a time that is not later than the (valid) time in the property `earlier`. */
+function IsLaterThan(earlier: string): PropertyDecorator {
+  const earlierOf = (args?: ValidationArguments) =>
+    Date.parse(String((args?.object as Record<string, unknown>)[earlier]));
+  return ValidateBy({
+    name: 'isLaterThan',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) =>
+        Number.isNaN(earlierOf(args)) || (typeof value === 'string' && Date.parse(value) > earlierOf(args)),
+      defaultMessage: (args?: ValidationArguments) => `${args?.property ?? 'value'} must be later than ${earlier}`,
+    },
+  });
+}
+
+/** `POST /api/webhooks/{id}/recover`: which deliveries of the endpoint to send again. */
+@ApiSchema({ name: 'RecoverWebhookDeliveries' })
+export class RecoverWebhookDeliveriesDto {
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T08:00:00Z', description: 'Deliveries created at or after' })
+  @IsRFC3339()
+  since!: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    example: '2026-11-22T12:00:00Z',
+    description: 'Deliveries created before this time, later than `since`; default: now',
+  })
+  @IsOptional()
+  @IsRFC3339()
+  @IsLaterThan('since')
+  until?: string;
+
+  @ApiPropertyOptional({
+    enum: RECOVERABLE_STATUSES,
+    isArray: true,
+    default: [...RECOVERABLE_STATUSES],
+    description:
+      'Which deliveries: failed (retries exhausted, or 410 Gone), skipped (the endpoint was disabled); ' +
+      `at most ${RECOVERY_LIMIT} per call`,
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsIn(RECOVERABLE_STATUSES, { each: true })
+  status?: RecoverableStatus[];
+}

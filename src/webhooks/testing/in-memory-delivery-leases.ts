@@ -1,0 +1,55 @@
+import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
+import type { DeliveryRelease, DeliveryState, DueDelivery } from '../repositories/delivery-rows.js';
+import type { WebhookDeliveryLeasesRepository } from '../repositories/webhook-delivery-leases.repository.js';
+import type { FakeWebhookDeliveriesRepository } from './in-memory-repositories.js';
+
+/* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
+
+/** The leases on the deliveries of an in-memory deliveries table (for unit specs, as in-memory-repositories.ts). */
+export class FakeWebhookDeliveryLeasesRepository implements Public<WebhookDeliveryLeasesRepository> {
+  constructor(private readonly deliveries: FakeWebhookDeliveriesRepository) {}
+
+  findDue = async (
+    _tx: unknown,
+    now: number,
+    limit: number,
+    skippedEndpoints: readonly number[] = [],
+  ): Promise<DueDelivery[]> =>
+    this.deliveries.rows
+      .filter((row) => row.status === 'pending' && row.nextAttemptAt <= now && (row.leaseUntil ?? 0) < now)
+      .filter((row) => !skippedEndpoints.includes(row.endpointId))
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
+      .slice(0, limit)
+      .map(({ id, endpointId }) => ({ id, endpointId }));
+  lease = async (ids: readonly number[], owner: string, leaseUntil: number) =>
+    ids.map((id) => copy(Object.assign(this.deliveries.byId(id), { leaseOwner: owner, leaseUntil })));
+  releaseLease = async (id: number, owner: string, next: DeliveryState) => {
+    const row = this.deliveries.byId(id);
+    if (row.leaseOwner !== owner) return false;
+    Object.assign(row, next, { leaseOwner: null, leaseUntil: null });
+    return true;
+  };
+  leaseDue = async (
+    claim: { now: number; limit: number; perEndpoint: number; room: ReadonlyMap<number, number> },
+    owner: string,
+    leaseUntil: number,
+  ) => {
+    const taken = new Map<number, number>();
+    const picked = (await this.findDue(undefined, claim.now, Number.MAX_SAFE_INTEGER)).filter(({ endpointId }) => {
+      const count = (taken.get(endpointId) ?? 0) + 1;
+      taken.set(endpointId, count);
+      return count <= (claim.room.get(endpointId) ?? claim.perEndpoint);
+    });
+    return this.lease(
+      picked.slice(0, claim.limit).map(({ id }) => id),
+      owner,
+      leaseUntil,
+    );
+  };
+  releaseDelivered = async (releases: readonly DeliveryRelease[], owner: string) => this.releaseLeases(releases, owner);
+  releaseLeases = async (releases: readonly DeliveryRelease[], owner: string) => {
+    const held: number[] = [];
+    for (const { id, next } of releases) if (await this.releaseLease(id, owner, next)) held.push(id);
+    return held;
+  };
+}
