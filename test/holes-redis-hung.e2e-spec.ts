@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { createIntegration, type CreatedIntegration } from './support/admin-api.js';
 import { freePort } from './support/free-port.js';
+import { OwnRedis } from './support/own-redis.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
@@ -15,47 +13,6 @@ const PREFIX = 'hung';
 
 /** What a token request may take once the breaker is open (no wait on Redis at all). */
 const FAST_MS = 300;
-
-class OwnRedis {
-  private process?: ChildProcess;
-  constructor(readonly port: number) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    this.process = spawn('redis-server', args, { stdio: 'ignore' });
-    await eventually('the Redis server to answer', async () => ((await this.keys()) === undefined ? undefined : true));
-  }
-
-  signal(signal: 'SIGSTOP' | 'SIGCONT'): void {
-    this.process?.kill(signal);
-  }
-
-  /** The service's keys, or undefined while the server does not answer. */
-  async keys(): Promise<string[] | undefined> {
-    const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      return await probe.keys(`${PREFIX}:*`);
-    } catch {
-      return undefined;
-    } finally {
-      probe.disconnect();
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (!this.process || this.process.exitCode !== null) return;
-    const exited = once(this.process, 'exit');
-    this.process.kill('SIGCONT');
-    this.process.kill('SIGKILL');
-    await exited;
-  }
-}
 
 describe('With a Redis server that stops answering', () => {
   let redis: OwnRedis;
@@ -87,7 +44,7 @@ describe('With a Redis server that stops answering', () => {
     await timed(200);
     // A failure leaves its counters in Redis: the limits are shared there.
     await timed(401, 'wrong');
-    expect((await redis.keys())?.length).toBeGreaterThan(0);
+    expect((await redis.keys(PREFIX))?.length).toBeGreaterThan(0);
 
     redis.signal('SIGSTOP');
     try {
@@ -112,7 +69,7 @@ describe('With a Redis server that stops answering', () => {
     }
 
     // Once the server answers again the breaker closes: a new failure is counted in Redis again.
-    const before = (await redis.keys())?.length ?? 0;
+    const before = (await redis.keys(PREFIX))?.length ?? 0;
     const third = await createIntegration(t, ['product:read']);
     await eventually(
       'failures to be counted in Redis again',
@@ -121,7 +78,7 @@ describe('With a Redis server that stops answering', () => {
           .post('/api/oauth/token')
           .send({ grant_type: 'client_credentials', client_id: third.access_key_id, client_secret: 'wrong' })
           .expect(401);
-        return ((await redis.keys())?.length ?? 0) > before ? true : undefined;
+        return ((await redis.keys(PREFIX))?.length ?? 0) > before ? true : undefined;
       },
       5_000,
       250,

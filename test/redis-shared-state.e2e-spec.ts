@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { basic, createIntegration } from './support/admin-api.js';
 import { freePort } from './support/free-port.js';
+import { OwnRedis } from './support/own-redis.js';
 import {
   buildService,
   startServiceProcess,
@@ -153,50 +151,6 @@ describe('State shared through Redis by two instances', () => {
 
 /** The connections in subscriber mode in a CLIENT LIST. */
 const subscribers = (clients: string) => clients.split('\n').filter((line) => / sub=[1-9]/.test(line)).length;
-
-/** A Redis server of this suite's own, on a free port, that the test can stop and start again. */
-class OwnRedis {
-  private process?: ChildProcess;
-  constructor(readonly port: number) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    this.process = spawn('redis-server', args, { stdio: 'ignore' });
-    await eventually('the Redis server to answer', async () => {
-      const probe = new Redis(this.url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      probe.on('error', () => undefined);
-      try {
-        await probe.connect();
-        return (await probe.ping()) === 'PONG' ? true : undefined;
-      } catch {
-        return undefined;
-      } finally {
-        probe.disconnect();
-      }
-    });
-  }
-
-  /** CLIENT LIST of the server: one line per connection. */
-  async clients(): Promise<string> {
-    const probe = new Redis(this.url, { maxRetriesPerRequest: 0 });
-    try {
-      return String(await probe.client('LIST'));
-    } finally {
-      probe.disconnect();
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (!this.process || this.process.exitCode !== null) return;
-    const exited = once(this.process, 'exit');
-    this.process.kill('SIGKILL');
-    await exited;
-  }
-}
 
 describe('When Redis goes away', () => {
   let database: TestDatabase;
