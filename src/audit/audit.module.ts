@@ -3,9 +3,9 @@ import { ConfigModule } from '@nestjs/config';
 import { DatabaseModule } from '../database/database.module.js';
 import { auditConfig } from './audit.config.js';
 import { auditSchema } from './audit.schema.js';
-import { AuditEventsController } from './audit-events.controller.js';
+import { AuditEventsController } from './reading/audit-events.controller.js';
 import { AuditRetention } from './audit-retention.js';
-import { AuditTrail } from './audit-trail.service.js';
+import { AuditTrail } from './recording/audit-trail.service.js';
 import { AuditEventsRepository } from './repositories/audit-events.repository.js';
 
 /**

@@ -2,8 +2,8 @@
  * The AuditModule's public surface: everything another module uses comes from here.
  */
 export { AuditModule, AuditRecordingModule } from './audit.module.js';
-export { Audited } from './audited.decorator.js';
-export { AuditTrail, type AuditOrigin, type AuditRecord } from './audit-trail.service.js';
-export { originOf } from './audit.interceptor.js';
+export { Audited } from './recording/audited.decorator.js';
+export { AuditTrail, type AuditOrigin, type AuditRecord } from './recording/audit-trail.service.js';
+export { originOf } from './recording/audit.interceptor.js';
 export { auditConfig, type AuditConfig } from './audit.config.js';
 export { auditSchema } from './audit.schema.js';

@@ -4,15 +4,15 @@
 export { TokenModule } from './token.module.js';
 export { TokenCliModule } from './token-cli.module.js';
 export { AccessGuard } from './auth/access.guard.js';
-export { IntegrationsService } from './admin/integrations.service.js';
-export { RolesService } from './admin/roles.service.js';
+export { IntegrationsService } from './admin/integrations/integrations.service.js';
+export { RolesService } from './admin/roles/roles.service.js';
 // The command line validates a role it creates exactly as POST /api/roles does.
 export { CreateRoleDto } from './admin/admin.dto.js';
-export { UsersService } from './admin/users.service.js';
-export { SigningKeysService } from './signing-keys.service.js';
+export { UsersService } from './admin/users/users.service.js';
+export { SigningKeysService } from './signing/signing-keys.service.js';
 // Other features apply the administration API's escalation rule to what they let a principal change (webhooks).
-export { assertHolds } from './admin/grant-policy.js';
-export { intersectPermissions } from './scopes.js';
+export { assertHolds } from './admin/permissions/grant-policy.js';
+export { intersectPermissions } from './issuing/scopes.js';
 export { tokenConfig, type TokenConfig } from './token.config.js';
 export { OAUTH_TOKEN_PATH } from './oauth-error.js';
 export { tokenSchema } from './token.schema.js';

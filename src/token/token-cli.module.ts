@@ -7,12 +7,12 @@ import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';
 import { RedisModule } from '../redis/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
-import { IntegrationsService } from './admin/integrations.service.js';
-import { RolesService } from './admin/roles.service.js';
-import { UsersService } from './admin/users.service.js';
+import { IntegrationsService } from './admin/integrations/integrations.service.js';
+import { RolesService } from './admin/roles/roles.service.js';
+import { UsersService } from './admin/users/users.service.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
-import { SigningKeysService } from './signing-keys.service.js';
-import { SubjectStatusService } from './subject-status.service.js';
+import { SigningKeysService } from './signing/signing-keys.service.js';
+import { SubjectStatusService } from './revocation/subject-status.service.js';
 import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
 

@@ -5,7 +5,7 @@ import type { Role } from '../entities/role.entity.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { parseSubject, type Subject } from '../subject-status.service.js';
+import { parseSubject, type Subject } from '../revocation/subject-status.service.js';
 
 /** The user or integration behind an access token. */
 export interface CurrentAccount {

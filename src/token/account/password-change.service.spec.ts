@@ -6,7 +6,7 @@ import type { PasswordHasher } from '../crypto/password-hasher.js';
 import { adminServices } from '../testing/admin-services.js';
 import { asReal, FakeUnitOfWork } from '../testing/in-memory-repositories.js';
 import { TokenAdminErrorCode } from '../token-admin.errors.js';
-import { TokenFailureLimiter } from '../token-failure-limiter.js';
+import { TokenFailureLimiter } from '../limits/token-failure-limiter.js';
 import { loadTokenConfig } from '../token.config.js';
 import { PasswordChangeService } from './password-change.service.js';
 

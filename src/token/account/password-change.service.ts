@@ -10,9 +10,9 @@ import type { User } from '../entities/user.entity.js';
 import { TooManyAttemptsError } from '../oauth-error.js';
 import { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { parseSubject, SubjectStatusService, subjectOf } from '../subject-status.service.js';
+import { parseSubject, SubjectStatusService, subjectOf } from '../revocation/subject-status.service.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
-import { TokenFailureLimiter, type Attempt } from '../token-failure-limiter.js';
+import { TokenFailureLimiter, type Attempt } from '../limits/token-failure-limiter.js';
 
 export interface PasswordChange {
   currentPassword: string;

@@ -4,8 +4,8 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { Request } from 'express';
 import { Public, RequirePermission } from '../../common/auth/auth.decorators.js';
 import { InsufficientScopeError, InvalidTokenError } from '../../common/auth/auth.errors.js';
-import type { AccessTokenClaims, AccessTokensService } from '../access-tokens.service.js';
-import type { SubjectStatusService, TokenBinding } from '../subject-status.service.js';
+import type { AccessTokenClaims, AccessTokensService } from '../issuing/access-tokens.service.js';
+import type { SubjectStatusService, TokenBinding } from '../revocation/subject-status.service.js';
 import { AccessGuard } from './access.guard.js';
 import { BearerStrategy } from './bearer.strategy.js';
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { InvalidTokenError } from '../../common/auth/auth.errors.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { AccessTokensService } from '../access-tokens.service.js';
-import { SubjectStatusService } from '../subject-status.service.js';
+import { AccessTokensService } from '../issuing/access-tokens.service.js';
+import { SubjectStatusService } from '../revocation/subject-status.service.js';
 import { HeaderBearerStrategy } from './header-bearer.strategy.js';
 
 /** Turns a bearer access token into the request's principal, or refuses it. */

@@ -1,10 +1,10 @@
 import type { AuditOrigin, AuditRecord } from '../../audit/index.js';
 import { OAuthError } from '../oauth-error.js';
-import type { AccessTokensService } from '../access-tokens.service.js';
+import type { AccessTokensService } from '../issuing/access-tokens.service.js';
 import type { User } from '../entities/user.entity.js';
-import type { SignIn } from '../refresh-tokens.service.js';
-import { subjectOf } from '../subject-status.service.js';
-import type { ClientCredentials } from '../token-request.js';
+import type { SignIn } from '../revocation/refresh-tokens.service.js';
+import { subjectOf } from '../revocation/subject-status.service.js';
+import type { ClientCredentials } from '../issuing/token-request.js';
 import { ADMIN_CLIENT_ID, type TokenResponse } from './grant.js';
 
 /** The password and refresh grants belong to the administration interface, a public client without a secret. */

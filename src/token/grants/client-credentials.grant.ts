@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { AccessTokensService } from '../access-tokens.service.js';
+import { AccessTokensService } from '../issuing/access-tokens.service.js';
 import { OAuthError } from '../oauth-error.js';
-import { grantedScope } from '../scopes.js';
-import { subjectOf } from '../subject-status.service.js';
-import type { TokenRequest } from '../token-request.js';
+import { grantedScope } from '../issuing/scopes.js';
+import { subjectOf } from '../revocation/subject-status.service.js';
+import type { TokenRequest } from '../issuing/token-request.js';
 import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
 import { IntegrationClients } from './integration-clients.js';
 

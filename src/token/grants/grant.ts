@@ -1,5 +1,5 @@
 import type { AuditOrigin } from '../../audit/index.js';
-import type { TokenRequest } from '../token-request.js';
+import type { TokenRequest } from '../issuing/token-request.js';
 
 /** The successful token response (RFC 6749 §5.1). */
 export interface TokenResponse {

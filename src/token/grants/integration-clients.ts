@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { BoundedCache } from '../../common/bounded-cache.js';
 import { Clock } from '../../common/clock.js';
-import { ACCESS_KEY_PATTERN, IntegrationsService } from '../admin/integrations.service.js';
+import { ACCESS_KEY_PATTERN, IntegrationsService } from '../admin/integrations/integrations.service.js';
 import type { Integration } from '../entities/integration.entity.js';
 import { OAuthError } from '../oauth-error.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
-import { EVERYTHING, parseSubject, SubjectStatusService } from '../subject-status.service.js';
+import { EVERYTHING, parseSubject, SubjectStatusService } from '../revocation/subject-status.service.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
-import type { ClientCredentials } from '../token-request.js';
+import type { ClientCredentials } from '../issuing/token-request.js';
 
 /** An integration as the client credentials grant needs it: the stored row and its role's permissions. */
 export interface IntegrationClient {

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
-import { AccessTokensService } from '../access-tokens.service.js';
+import { AccessTokensService } from '../issuing/access-tokens.service.js';
 import { PasswordHasher, PasswordHashingBusyError } from '../crypto/password-hasher.js';
 import { DUMMY_PASSWORD_HASH } from '../crypto/secrets.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { OAuthError, TemporarilyUnavailableError } from '../oauth-error.js';
-import { RefreshTokensService } from '../refresh-tokens.service.js';
-import { grantedScope } from '../scopes.js';
-import { subjectOf } from '../subject-status.service.js';
-import type { TokenRequest } from '../token-request.js';
+import { RefreshTokensService } from '../revocation/refresh-tokens.service.js';
+import { grantedScope } from '../issuing/scopes.js';
+import { subjectOf } from '../revocation/subject-status.service.js';
+import type { TokenRequest } from '../issuing/token-request.js';
 import { assertAdministrationClient, respondToSignIn } from './administration-client.js';
 import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
 

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
-import { AccessTokensService } from '../access-tokens.service.js';
+import { AccessTokensService } from '../issuing/access-tokens.service.js';
 import { OAuthError } from '../oauth-error.js';
-import { RefreshTokenReusedError, RefreshTokensService } from '../refresh-tokens.service.js';
+import { RefreshTokenReusedError, RefreshTokensService } from '../revocation/refresh-tokens.service.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { grantedScope, intersectPermissions } from '../scopes.js';
-import type { TokenRequest } from '../token-request.js';
+import { grantedScope, intersectPermissions } from '../issuing/scopes.js';
+import type { TokenRequest } from '../issuing/token-request.js';
 import { assertAdministrationClient, respondToSignIn, signInRevoked } from './administration-client.js';
 import { type Grant, type TokenResponse } from './grant.js';
 

@@ -1,11 +1,11 @@
 import type { Principal } from '../../common/auth/principal.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
-import { IntegrationsService } from '../admin/integrations.service.js';
-import { RolesService } from '../admin/roles.service.js';
-import { UsersService } from '../admin/users.service.js';
+import { IntegrationsService } from '../admin/integrations/integrations.service.js';
+import { RolesService } from '../admin/roles/roles.service.js';
+import { UsersService } from '../admin/users/users.service.js';
 import type { PasswordHasher } from '../crypto/password-hasher.js';
 import { Role } from '../entities/role.entity.js';
-import { SubjectStatusService } from '../subject-status.service.js';
+import { SubjectStatusService } from '../revocation/subject-status.service.js';
 import { loadTokenConfig } from '../token.config.js';
 import { noRedis } from '../../redis/testing.js';
 import {

@@ -1,0 +1,31 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiProblems } from '../../common/openapi/api-problems.js';
+import { RequirePermission } from '../../common/auth/auth.decorators.js';
+import { AuditEventPageDto, AuditEventsQueryDto } from './audit-events.dto.js';
+import { AuditTrail } from '../recording/audit-trail.service.js';
+
+/** Settings > system > audit trail: read-only. */
+@ApiTags('audit')
+@Controller('api/audit-events')
+export class AuditEventsController {
+  constructor(private readonly trail: AuditTrail) {}
+
+  @Get()
+  @RequirePermission('audit:read')
+  @ApiOkResponse({ type: AuditEventPageDto })
+  @ApiOperation({
+    operationId: 'listAuditEvents',
+    summary: 'Changes made through the administration API and sign-ins, newest first',
+  })
+  @ApiProblems(400)
+  async list(@Query() query: AuditEventsQueryDto): Promise<AuditEventPageDto> {
+    const filter = {
+      actor: query.actor,
+      action: query.action,
+      since: query.since === undefined ? undefined : Date.parse(query.since),
+    };
+    const page = await this.trail.page(filter, query.limit, query.offset);
+    return AuditEventPageDto.from({ ...page, limit: query.limit, offset: query.offset });
+  }
+}

@@ -1,0 +1,90 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import type { OAuthErrorCode } from '../oauth-error.js';
+
+/** The OpenAPI schemas of the token and revocation endpoints and the discovery documents (built elsewhere). */
+
+const OAUTH_ERROR_CODES: OAuthErrorCode[] = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'temporarily_unavailable',
+];
+
+@ApiSchema({ name: 'TokenRequest', description: 'RFC 6749 token request (JSON or form)' })
+export class TokenRequestSchema {
+  @ApiProperty({ enum: ['client_credentials', 'password', 'refresh_token'] }) grant_type!: string;
+  @ApiPropertyOptional({ description: 'Access key id of an integration, or `administration`' }) client_id?: string;
+  @ApiPropertyOptional({ description: 'client_credentials: the secret access key (or HTTP Basic)' })
+  client_secret?: string;
+  @ApiPropertyOptional({ description: 'Space-separated permissions; defaults to everything the role grants' })
+  scope?: string;
+  @ApiPropertyOptional({ description: 'password grant' }) username?: string;
+  @ApiPropertyOptional({ description: 'password grant', format: 'password' }) password?: string;
+  @ApiPropertyOptional({ description: 'refresh_token grant' }) refresh_token?: string;
+}
+
+@ApiSchema({ name: 'TokenResponse', description: 'RFC 6749 §5.1 successful response' })
+export class TokenResponseSchema {
+  @ApiProperty({ description: 'An ES256 JWT' }) access_token!: string;
+  @ApiProperty({ enum: ['Bearer'] }) token_type!: string;
+  @ApiProperty({ type: 'integer', example: 3600, description: 'Seconds until the access token expires' })
+  expires_in!: number;
+  @ApiProperty({ example: 'product:read article:read' }) scope!: string;
+  @ApiPropertyOptional({
+    description:
+      'password and refresh_token grants: rotated on every refresh; the previous one works again only within ' +
+      'REFRESH_REUSE_GRACE of its rotation, later it revokes the sign-in',
+  })
+  refresh_token?: string;
+}
+
+@ApiSchema({ name: 'RevocationRequest', description: 'RFC 7009 revocation request (JSON or form)' })
+export class RevocationRequestSchema {
+  @ApiProperty({ description: 'The token to revoke; a refresh token ends its whole sign-in' }) token!: string;
+  @ApiPropertyOptional({
+    description: '`refresh_token` or `access_token`: a hint only (every kind is looked up; other values are ignored)',
+    example: 'refresh_token',
+  })
+  token_type_hint?: string;
+  @ApiPropertyOptional({ description: 'Access key id of an integration, or `administration`' }) client_id?: string;
+  @ApiPropertyOptional({ description: 'The secret access key of an integration (or HTTP Basic)' })
+  client_secret?: string;
+}
+
+@ApiSchema({ name: 'OAuthError', description: 'RFC 6749 §5.2 error response' })
+export class OAuthErrorSchema {
+  @ApiProperty({ enum: OAUTH_ERROR_CODES }) error!: string;
+  @ApiPropertyOptional() error_description?: string;
+}
+
+@ApiSchema({ name: 'JsonWebKey', description: 'A public signing key (RFC 7517)' })
+export class JsonWebKeySchema {
+  @ApiProperty({ example: 'EC' }) kty!: string;
+  @ApiPropertyOptional({ example: 'P-256' }) crv?: string;
+  @ApiPropertyOptional() x?: string;
+  @ApiPropertyOptional() y?: string;
+  @ApiProperty() kid!: string;
+  @ApiProperty({ example: 'ES256' }) alg!: string;
+  @ApiProperty({ enum: ['sig'] }) use!: string;
+}
+
+@ApiSchema({ name: 'JsonWebKeySet' })
+export class JsonWebKeySetSchema {
+  @ApiProperty({ type: JsonWebKeySchema, isArray: true }) keys!: JsonWebKeySchema[];
+}
+
+@ApiSchema({ name: 'AuthorizationServerMetadata', description: 'RFC 8414 metadata' })
+export class AuthorizationServerMetadataSchema {
+  @ApiProperty({ format: 'uri' }) issuer!: string;
+  @ApiProperty({ format: 'uri' }) token_endpoint!: string;
+  @ApiProperty({ format: 'uri' }) jwks_uri!: string;
+  @ApiProperty({ type: [String] }) grant_types_supported!: string[];
+  @ApiProperty({ type: [String] }) token_endpoint_auth_methods_supported!: string[];
+  @ApiProperty({ format: 'uri' }) revocation_endpoint!: string;
+  @ApiProperty({ type: [String] }) revocation_endpoint_auth_methods_supported!: string[];
+  @ApiProperty({ type: [String] }) response_types_supported!: string[];
+  @ApiProperty({ type: [String] }) scopes_supported!: string[];
+}
