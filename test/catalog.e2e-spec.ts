@@ -3,7 +3,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Product } from '../src/catalog/product.entity.js';
-import { FileVariants } from '../src/files/images/file-variants.service.js';
+import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 

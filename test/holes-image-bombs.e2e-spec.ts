@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { createDeflate, crc32 } from 'node:zlib';
 import request from 'supertest';
 import sharp from 'sharp';
-import { FileVariants } from '../src/files/images/file-variants.service.js';
+import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
 import { FileStorage } from '../src/files/storage/file-storage.js';
 import { expectProblem } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -1,7 +1,7 @@
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FileFieldsModule } from './file-fields.module.js';
-import { FileRecord } from './file-record.entity.js';
+import { FileRecord } from './records/file-record.entity.js';
 import { FakeFileStorage } from './testing/file-fixtures.js';
 
 describe('FileFieldsModule', () => {

@@ -11,22 +11,22 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { ReadCache } from '../read-cache/index.js';
-import { AttachmentOwners } from './attachment-owners.js';
-import { AttachmentTypes } from './attachment-types.service.js';
-import { AttachmentOwnersRepository } from './attachment-owners.repository.js';
+import { AttachmentOwners } from './fields/attachment-owners.js';
+import { AttachmentTypes } from './fields/attachment-types.service.js';
+import { AttachmentOwnersRepository } from './fields/attachment-owners.repository.js';
 import { FileEventPublisher, NoFileEvents } from './events/file-event-publisher.js';
-import { FileCleanupSubscriber } from './file-cleanup.subscriber.js';
-import { FileChangesService } from './file-changes.service.js';
-import { FileContentService } from './file-content.service.js';
-import { FileFieldRegistry } from './file-field.registry.js';
+import { FileCleanupSubscriber } from './records/file-cleanup.subscriber.js';
+import { FileChangesService } from './records/file-changes.service.js';
+import { FileContentService } from './access/file-content.service.js';
+import { FileFieldRegistry } from './fields/file-field.registry.js';
 import {
   FILE_FIELDS_OPTIONS,
   resolveFileFieldsOptions,
   type FileFieldsOptions,
   type ResolvedFileFieldsOptions,
-} from './file-fields.options.js';
-import { FileRecord } from './file-record.entity.js';
-import { FileRecordsRepository } from './file-records.repository.js';
+} from './fields/file-fields.options.js';
+import { FileRecord } from './records/file-record.entity.js';
+import { FileRecordsRepository } from './records/file-records.repository.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
@@ -38,7 +38,7 @@ import { IMAGE_PROVIDERS } from './images/image-providers.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
 import { UploadSlots } from './upload/upload-slots.js';
 import { FileUrls } from './urls/file-urls.js';
-import { ImageVariantSource } from './images/image-variant-source.js';
+import { ImageVariantSource } from './images/variants/image-variant-source.js';
 import { FileVariantSource } from './urls/file-variant-source.js';
 import { SignedFileContent } from './urls/signed-file-content.js';
 import { SignedFilesController } from './urls/signed-files.controller.js';

@@ -3,7 +3,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, ValidateBy, ValidateIf }
 import { resolve } from 'node:path';
 import { durationMs, IsDuration, IsIntVariable, validateConfig } from '../config/validate-config.js';
 import { parseDuration } from '../common/duration.js';
-import type { FileFieldsOptions } from './file-fields.options.js';
+import type { FileFieldsOptions } from './fields/file-fields.options.js';
 import { createStorage } from './storage/create-storage.js';
 import type { S3StorageOptions } from './storage/s3.storage.js';
 

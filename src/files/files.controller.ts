@@ -9,10 +9,10 @@ import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { ApiContentResponses } from './download/api-content-responses.js';
 import { sendContent } from './download/send-content.js';
 import { ReorderFilesDto } from './dto/reorder-files.dto.js';
-import { FileChangesService } from './file-changes.service.js';
-import { FileContentService } from './file-content.service.js';
-import { FileRecordDto } from './file-record.dto.js';
-import { FileVariants } from './images/file-variants.service.js';
+import { FileChangesService } from './records/file-changes.service.js';
+import { FileContentService } from './access/file-content.service.js';
+import { FileRecordDto } from './records/file-record.dto.js';
+import { FileVariants } from './images/variants/file-variants.service.js';
 
 /**
  * Stored files: a record, its bytes and its variants by file id, deletion, and the order of a multi field. The routes

@@ -1,5 +1,5 @@
 import type { FeatureSchema } from '../database/schema-registry.js';
-import { FileRecord } from './file-record.entity.js';
+import { FileRecord } from './records/file-record.entity.js';
 import { FilesAndCatalog1763800000000 } from './migrations/1763800000000-file-records.js';
 import { FileImages1763800009500 } from './migrations/1763800009500-file-images.js';
 

@@ -4,7 +4,7 @@ import { fakeExchange, principal } from './testing/file-fixtures.js';
 import { cover, filesFakes, gallery, pages, PRODUCT_ID } from './testing/files-setup.js';
 import { asReal } from './testing/in-memory-repositories.js';
 import { UploadSlots } from './upload/upload-slots.js';
-import type { FileVariants } from './images/file-variants.service.js';
+import type { FileVariants } from './images/variants/file-variants.service.js';
 
 describe('FilesService', () => {
   const setup = () => {

@@ -2,19 +2,19 @@
  * The file-field framework's public surface: everything another module or NestJS application uses comes from here.
  */
 export { FileFieldsModule, type FileFieldsAsyncOptions } from './file-fields.module.js';
-export type { FileFieldsOptions } from './file-fields.options.js';
+export type { FileFieldsOptions } from './fields/file-fields.options.js';
 export { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from './files.config.js';
 export {
   AttachmentType,
   FileField,
   type AttachmentTypeOptions,
   type FileFieldOptions,
-} from './file-field.decorator.js';
+} from './fields/file-field.decorator.js';
 export type { ImageVariantOptions } from './images/image-options.js';
-export { FileRecord } from './file-record.entity.js';
-export { FileRecordDto } from './file-record.dto.js';
-export { FileFieldRegistry } from './file-field.registry.js';
-export { documentFileFields } from './file-fields.openapi.js';
+export { FileRecord } from './records/file-record.entity.js';
+export { FileRecordDto } from './records/file-record.dto.js';
+export { FileFieldRegistry } from './fields/file-field.registry.js';
+export { documentFileFields } from './fields/file-fields.openapi.js';
 export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
 export { storageFaultReason } from './files.errors.js';
 export { LocalDiskStorage } from './storage/local-disk.storage.js';

@@ -1,8 +1,8 @@
-import { FileRecord } from '../../src/files/file-record.entity.js';
+import { FileRecord } from '../../src/files/records/file-record.entity.js';
 import { Readable } from 'node:stream';
 import { OrphanSweeper } from '../../src/files/orphans/orphan-sweeper.js';
 import { FileStorage } from '../../src/files/storage/file-storage.js';
-import { FileVariants } from '../../src/files/images/file-variants.service.js';
+import { FileVariants } from '../../src/files/images/variants/file-variants.service.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { expectProblem, GIF, PDF, PNG } from './fixtures.js';
 

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import type { Principal } from '../common/auth/principal.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { assertMayRead } from './file-access.js';
-import { FileRecord } from './file-record.entity.js';
-import { FileRecordsRepository } from './file-records.repository.js';
-import { FilesError, FilesErrorCode, isMissingObject, storageFault } from './files.errors.js';
-import { FileStorage, type ByteRange } from './storage/file-storage.js';
+import { FileRecord } from '../records/file-record.entity.js';
+import { FileRecordsRepository } from '../records/file-records.repository.js';
+import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../files.errors.js';
+import { FileStorage, type ByteRange } from '../storage/file-storage.js';
 
 /** Reads file records and their stored bytes. */
 @Injectable()

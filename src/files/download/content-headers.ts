@@ -1,5 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
-import type { FileRecord } from '../file-record.entity.js';
+import type { FileRecord } from '../records/file-record.entity.js';
 
 /** Types a browser may show in place; anything else is always downloaded. */
 const INLINE_TYPES = new Set([

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileRecord } from '../file-record.entity.js';
+import type { FileRecord } from '../records/file-record.entity.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 import type { ByteRange } from '../storage/file-storage.js';
 import { contentHeaders, entityTag, matchesIfNoneMatch } from './content-headers.js';

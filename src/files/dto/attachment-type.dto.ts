@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { AttachmentTypeView } from '../attachment-types.service.js';
-import type { FileFieldRules } from '../file-field-rules.js';
+import type { AttachmentTypeView } from '../fields/attachment-types.service.js';
+import type { FileFieldRules } from '../fields/file-field-rules.js';
 
 /** One file field and the rules an upload to it must meet. */
 @ApiSchema({ name: 'FileFieldRules' })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager, FindOneOptions, ObjectLiteral } from 'typeorm';
-import type { Transaction } from '../database/unit-of-work.js';
+import type { Transaction } from '../../database/unit-of-work.js';
 import type { AttachableEntity } from './file-field.registry.js';
 
 /** The rows of the entities files are attached to, whatever their table. */

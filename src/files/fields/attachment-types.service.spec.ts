@@ -4,9 +4,9 @@ import { AttachmentType, FileField } from './file-field.decorator.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { fileFieldRules, MAX_FILES_PER_REQUEST } from './file-field-rules.js';
 import { resolveFileFieldsOptions } from './file-fields.options.js';
-import type { FileStorage } from './storage/file-storage.js';
-import { principal } from './testing/file-fixtures.js';
-import { REFUSED_BY_DEFAULT } from './upload/accept-policy.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { principal } from '../testing/file-fixtures.js';
+import { REFUSED_BY_DEFAULT } from '../upload/accept-policy.js';
 
 const MIB = 1024 * 1024;
 

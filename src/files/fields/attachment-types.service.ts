@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PermissionSource, type DeclaresPermissions, type PermissionUse } from '../common/auth/permission-source.js';
-import { grants } from '../common/auth/permissions.js';
-import type { Principal } from '../common/auth/principal.js';
+import { PermissionSource, type DeclaresPermissions, type PermissionUse } from '../../common/auth/permission-source.js';
+import { grants } from '../../common/auth/permissions.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { fileFieldRules, type FileFieldRules } from './file-field-rules.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from './file-fields.options.js';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ApiProperty } from '@nestjs/swagger';
-import { FileRecordDto } from './file-record.dto.js';
-import { assertValidImageOptions, describeVariants, type ImageVariantOptions } from './images/image-options.js';
+import { FileRecordDto } from '../records/file-record.dto.js';
+import { assertValidImageOptions, describeVariants, type ImageVariantOptions } from '../images/image-options.js';
 
 /** Options of {@link FileField}. */
 export interface FileFieldOptions {

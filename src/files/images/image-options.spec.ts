@@ -1,4 +1,4 @@
-import { FileField } from '../file-field.decorator.js';
+import { FileField } from '../fields/file-field.decorator.js';
 import { assertValidImageOptions, DEFAULT_MAX_PIXELS, describeVariants, imageRulesOf } from './image-options.js';
 import type { ImageFieldOptions } from './image-options.js';
 

@@ -1,4 +1,4 @@
-import type { ImageRules } from './image-probe.js';
+import type { ImageRules } from './probe/image-probe.js';
 
 /** How a variant fits the box of `width` × `height` (sharp's `fit`): see {@link ImageVariantOptions}. */
 export const VARIANT_FITS = ['cover', 'contain', 'fill', 'inside', 'outside'] as const;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
 import { OrphanSweeper } from './orphan-sweeper.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
-import { FileFieldRegistry } from '../file-field.registry.js';
-import { FileRecordsRepository } from '../file-records.repository.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
+import { FileFieldRegistry } from '../fields/file-field.registry.js';
+import { FileRecordsRepository } from '../records/file-records.repository.js';
 import { FileStorage, isReservedKey, type StoredObject } from '../storage/file-storage.js';
 
 export interface SweepOptions {

@@ -1,9 +1,9 @@
-import { InsufficientScopeError } from '../common/auth/auth.errors.js';
+import { InsufficientScopeError } from '../../common/auth/auth.errors.js';
 import { FileChangesService } from './file-changes.service.js';
-import { FilesError, FilesErrorCode } from './files.errors.js';
-import { principal } from './testing/file-fixtures.js';
-import { cover, filesFakes, gallery, PRODUCT_ID } from './testing/files-setup.js';
-import { asReal } from './testing/in-memory-repositories.js';
+import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { principal } from '../testing/file-fixtures.js';
+import { cover, filesFakes, gallery, PRODUCT_ID } from '../testing/files-setup.js';
+import { asReal } from '../testing/in-memory-repositories.js';
 
 describe('FileChangesService', () => {
   const setup = () => {

@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Principal } from '../common/auth/principal.js';
-import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
-import { AttachmentOwners } from './attachment-owners.js';
-import { assertMayWrite, fileNotFound } from './file-access.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { UnitOfWork, type Transaction } from '../../database/unit-of-work.js';
+import { AttachmentOwners } from '../fields/attachment-owners.js';
+import { assertMayWrite, fileNotFound } from '../access/file-access.js';
 import { FileRecordDto } from './file-record.dto.js';
-import { FileFieldRegistry } from './file-field.registry.js';
+import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import type { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
-import { FilesError, FilesErrorCode } from './files.errors.js';
-import { FileEventPublisher } from './events/file-event-publisher.js';
-import { FileStorage } from './storage/file-storage.js';
-import { storedKeysOf } from './images/variant-state.js';
+import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { FileEventPublisher } from '../events/file-event-publisher.js';
+import { FileStorage } from '../storage/file-storage.js';
+import { storedKeysOf } from '../images/variants/variant-state.js';
 
 /** Deletes and reorders the files of a field; positions stay 0..n-1 after every change. */
 @Injectable()

@@ -7,12 +7,12 @@ import {
   type TransactionCommitEvent,
   type TransactionRollbackEvent,
 } from 'typeorm';
-import { FileEventPublisher } from './events/file-event-publisher.js';
-import { FileFieldRegistry } from './file-field.registry.js';
+import { FileEventPublisher } from '../events/file-event-publisher.js';
+import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FileRecordsRepository } from './file-records.repository.js';
-import { FileStorage } from './storage/file-storage.js';
-import { storedKeysOf } from './images/variant-state.js';
+import { FileStorage } from '../storage/file-storage.js';
+import { storedKeysOf } from '../images/variants/variant-state.js';
 
 const PENDING_KEYS = 'files:pending-deletes';
 

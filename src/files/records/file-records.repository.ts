@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, type EntityManager } from 'typeorm';
 import { FileRecord } from './file-record.entity.js';
-import { originalKeyOf, storedKeysOf } from './images/variant-state.js';
+import { originalKeyOf, storedKeysOf } from '../images/variants/variant-state.js';
 
 /** One file field of one entity. */
 export interface FieldSlot {

@@ -1,15 +1,15 @@
 import { jest } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AttachmentType, FileField } from '../file-field.decorator.js';
-import { FileFieldRegistry } from '../file-field.registry.js';
-import { resolveFileFieldsOptions } from '../file-fields.options.js';
+import { AttachmentType, FileField } from '../fields/file-field.decorator.js';
+import { FileFieldRegistry } from '../fields/file-field.registry.js';
+import { resolveFileFieldsOptions } from '../fields/file-fields.options.js';
 import { FakeClock } from '../../common/testing/fakes.js';
-import type { FileRecordDto } from '../file-record.dto.js';
-import type { FileRecord } from '../file-record.entity.js';
-import type { FileRecordsRepository } from '../file-records.repository.js';
+import type { FileRecordDto } from '../records/file-record.dto.js';
+import type { FileRecord } from '../records/file-record.entity.js';
+import type { FileRecordsRepository } from '../records/file-records.repository.js';
 import { FakeFileStorage } from '../testing/file-fixtures.js';
 import { FileUrls } from '../urls/file-urls.js';
-import type { FileVariants } from '../images/file-variants.service.js';
+import type { FileVariants } from '../images/variants/file-variants.service.js';
 import { FileFieldResolver } from './file-field.resolver.js';
 
 @Entity()

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { FileFieldRegistry, type AttachableEntity } from '../file-field.registry.js';
-import type { FileFieldDefinition } from '../file-field.decorator.js';
-import { FileRecordDto } from '../file-record.dto.js';
-import type { FileRecord } from '../file-record.entity.js';
-import { FileRecordsRepository } from '../file-records.repository.js';
-import { FileVariants } from '../images/file-variants.service.js';
+import { FileFieldRegistry, type AttachableEntity } from '../fields/file-field.registry.js';
+import type { FileFieldDefinition } from '../fields/file-field.decorator.js';
+import { FileRecordDto } from '../records/file-record.dto.js';
+import type { FileRecord } from '../records/file-record.entity.js';
+import { FileRecordsRepository } from '../records/file-records.repository.js';
+import { FileVariants } from '../images/variants/file-variants.service.js';
 import { FileUrls } from '../urls/file-urls.js';
 import { collectMatches } from './response-walker.js';
 

@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../../database/unit-of-work.js';
-import { AttachmentOwners } from '../attachment-owners.js';
-import { resolveFileFieldsOptions } from '../file-fields.options.js';
-import type { FieldSlot } from '../file-records.repository.js';
+import { AttachmentOwners } from '../fields/attachment-owners.js';
+import { resolveFileFieldsOptions } from '../fields/file-fields.options.js';
+import type { FieldSlot } from '../records/file-records.repository.js';
 import {
   FakeFileEventPublisher,
   FakeFileFieldRegistry,

@@ -1,9 +1,9 @@
 import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
-import type { AttachmentOwnersRepository } from '../attachment-owners.repository.js';
-import type { AttachableEntity } from '../file-field.registry.js';
-import { FileRecord } from '../file-record.entity.js';
-import { type FieldSlot, type FileRecordsRepository, type NewFileRecord } from '../file-records.repository.js';
-import { storedKeysOf } from '../images/variant-state.js';
+import type { AttachmentOwnersRepository } from '../fields/attachment-owners.repository.js';
+import type { AttachableEntity } from '../fields/file-field.registry.js';
+import { FileRecord } from '../records/file-record.entity.js';
+import { type FieldSlot, type FileRecordsRepository, type NewFileRecord } from '../records/file-records.repository.js';
+import { storedKeysOf } from '../images/variants/variant-state.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
 export { asReal, FakeUnitOfWork } from '../../common/testing/fakes.js';

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Transaction } from '../../database/unit-of-work.js';
-import type { FileVariantsRepository } from '../images/file-variants.repository.js';
-import { FileVariants } from '../images/file-variants.service.js';
-import { VariantProduction } from '../images/variant-production.js';
-import type { VariantStates } from '../images/variant-state.js';
+import type { FileVariantsRepository } from '../images/variants/file-variants.repository.js';
+import { FileVariants } from '../images/variants/file-variants.service.js';
+import { VariantProduction } from '../images/variants/variant-production.js';
+import type { VariantStates } from '../images/variants/variant-state.js';
 import type { FileUrls } from '../urls/file-urls.js';
 import { FakeFileFieldRegistry, FakeFileStorage } from './file-fixtures.js';
 import { cover } from './files-setup.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { SIGNATURE_BYTES, startsLikeRasterImage } from '../images/image-types.js';
+import { SIGNATURE_BYTES, startsLikeRasterImage } from '../images/probe/image-types.js';
 
 /** Enough leading bytes for file-type to recognise every format it knows. */
 export const SNIFF_BYTES = 4100;

@@ -15,11 +15,11 @@ import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiProblems } from '../../common/openapi/api-problems.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
-import { AttachmentTypes } from '../attachment-types.service.js';
+import { AttachmentTypes } from '../fields/attachment-types.service.js';
 import { AttachmentTypeDto } from '../dto/attachment-type.dto.js';
-import { FileRecordDto } from '../file-record.dto.js';
+import { FileRecordDto } from '../records/file-record.dto.js';
 import { FilesService } from '../files.service.js';
-import { FileVariants } from '../images/file-variants.service.js';
+import { FileVariants } from '../images/variants/file-variants.service.js';
 
 const oneOrMany = {
   oneOf: [{ $ref: getSchemaPath(FileRecordDto) }, { type: 'array', items: { $ref: getSchemaPath(FileRecordDto) } }],

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { FileStorage } from '../storage/file-storage.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
-import { ImageProbe, type ImageRules } from '../images/image-probe.js';
+import { ImageProbe, type ImageRules } from '../images/probe/image-probe.js';
 import { StreamingStorageEngine, type StoredPart } from './streaming-storage-engine.js';
 
 export const FILE_PART = 'file';

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage.js';
 import { ByteInspector, SNIFF_BYTES } from './byte-inspector.js';
-import type { ImageProbe, ImageSize } from '../images/image-probe.js';
+import type { ImageProbe, ImageSize } from '../images/probe/image-probe.js';
 import { FilesError, FilesErrorCode, storageFault } from '../files.errors.js';
 import { isAccepted } from './accept-policy.js';
 import type { ReceiveOptions } from './multipart-receiver.js';

@@ -1,4 +1,4 @@
-import { resolveFileFieldsOptions } from '../file-fields.options.js';
+import { resolveFileFieldsOptions } from '../fields/file-fields.options.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { FilesError } from '../files.errors.js';
 import { UploadSlots } from './upload-slots.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 
 /**

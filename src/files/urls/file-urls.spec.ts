@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FakeClock } from '../../common/testing/fakes.js';
-import { resolveFileFieldsOptions, type FileFieldsOptions } from '../file-fields.options.js';
+import { resolveFileFieldsOptions, type FileFieldsOptions } from '../fields/file-fields.options.js';
 import type { DirectUrlResponse, DirectUrlSigner } from '../storage/file-storage.js';
 import { FakeFileStorage } from '../testing/file-fixtures.js';
 import { FileUrls } from './file-urls.js';

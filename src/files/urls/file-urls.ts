@@ -1,8 +1,8 @@
 import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { dispositionOf } from '../download/content-headers.js';
-import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../file-fields.options.js';
-import type { FileRecord } from '../file-record.entity.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
+import type { FileRecord } from '../records/file-record.entity.js';
 import { FileStorage, type DirectUrlSigner } from '../storage/file-storage.js';
 import { UrlSigner, urlWindow, type SignedFields, type UrlWindow } from './url-signer.js';
 

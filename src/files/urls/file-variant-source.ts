@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FileRecord } from '../file-record.entity.js';
+import type { FileRecord } from '../records/file-record.entity.js';
 
 /** The stored bytes of one variant of a file, as the signed route serves them. */
 export interface StoredVariant {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { FilesError } from '../files.errors.js';
-import { FakeFileStorage } from '../testing/file-fixtures.js';
+import { FilesError } from '../../files.errors.js';
+import { FakeFileStorage } from '../../testing/file-fixtures.js';
 import { ImageProbe, type ProbedPart } from './image-probe.js';
 
 describe('ImageProbe', () => {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { FileRecordDto } from '../file-record.dto.js';
-import { FileRecord } from '../file-record.entity.js';
-import { FileRecordsRepository, type FileRecordRow } from '../file-records.repository.js';
-import { FilesError, FilesErrorCode } from '../files.errors.js';
-import { FileUrls } from '../urls/file-urls.js';
+import { FileRecordDto } from '../../records/file-record.dto.js';
+import { FileRecord } from '../../records/file-record.entity.js';
+import { FileRecordsRepository, type FileRecordRow } from '../../records/file-records.repository.js';
+import { FilesError, FilesErrorCode } from '../../files.errors.js';
+import { FileUrls } from '../../urls/file-urls.js';
 import { FileVariantDto } from './file-variant.dto.js';
 import type { VariantTarget } from './variant-pipeline.js';
 import { VariantProduction, type VariantSource } from './variant-production.js';

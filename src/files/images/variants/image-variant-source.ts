@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { FileRecord } from '../file-record.entity.js';
-import { FileVariantSource, type StoredVariant } from '../urls/file-variant-source.js';
+import type { FileRecord } from '../../records/file-record.entity.js';
+import { FileVariantSource, type StoredVariant } from '../../urls/file-variant-source.js';
 import { FileVariants } from './file-variants.service.js';
 
 /** The image variants a signed URL may name: the current, stored variants of the record's field. */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
-import { FakeFileStorage } from '../testing/file-fixtures.js';
-import type { ImageVariantOptions } from './image-options.js';
+import { FakeFileStorage } from '../../testing/file-fixtures.js';
+import type { ImageVariantOptions } from '../image-options.js';
 import { produceVariant, VariantInputError, variantTarget } from './variant-pipeline.js';
 
 describe('the variant pipeline', () => {

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OutputInfo, Sharp } from 'sharp';
-import type { FileStorage } from '../storage/file-storage.js';
-import { overBudget } from './decode-cost.js';
-import type { ImageVariantOptions, VariantFormat } from './image-options.js';
-import { readHeader } from './image-probe.js';
-import { loadSharp, type SharpFactory } from './sharp.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import { overBudget } from '../probe/decode-cost.js';
+import type { ImageVariantOptions, VariantFormat } from '../image-options.js';
+import { readHeader } from '../probe/image-probe.js';
+import { loadSharp, type SharpFactory } from '../sharp.js';
 import type { StoredVariant } from './variant-state.js';
 
 const EXTENSIONS: Record<VariantFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };

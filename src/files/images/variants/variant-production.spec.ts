@@ -2,8 +2,8 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { cover } from '../testing/files-setup.js';
-import { variantsSetup as setup } from '../testing/variants-setup.js';
+import { cover } from '../../testing/files-setup.js';
+import { variantsSetup as setup } from '../../testing/variants-setup.js';
 
 describe('VariantProduction', () => {
   afterEach(() => jest.restoreAllMocks());
