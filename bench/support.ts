@@ -102,7 +102,7 @@ export async function createDatabase(kind: 'sqlite' | 'postgres'): Promise<Bench
 
 /** Variables of the service the benchmark sets itself; anything else in the environment is passed through. */
 const OWN_VARIABLES =
-  /^(LOG_LEVEL|PORT|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|SECRETS_KEY|REDIS_URL|STORAGE_.*|S3_.*|ADMIN_.*|OAUTH_ISSUER)$/;
+  /^(LOG_LEVEL|PORT|DATA_DIR|DATABASE_URL|DATABASE_SCHEMA|SECRETS_KEY|REDIS_URL|STORAGE_.*|S3_.*|ADMIN_.*|OAUTH_ISSUER|READ_CACHE_BYTES)$/;
 
 export interface RunningProcess {
   url: string;

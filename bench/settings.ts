@@ -1,0 +1,43 @@
+/** The benchmark's settings, read from the environment once (see bench/run.ts for the list). */
+
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not "${raw}"`);
+  return value;
+}
+
+export const settings = {
+  rounds: Math.max(1, Math.round(setting('BENCH_ROUNDS', 3))),
+  seconds: Math.max(1, setting('BENCH_SECONDS', 5)),
+  warmupSeconds: setting('BENCH_WARMUP_SECONDS', 1),
+  connections: Math.max(1, Math.round(setting('BENCH_CONNECTIONS', 16))),
+  uploadMiB: Math.round(setting('BENCH_UPLOAD_MIB', 1024)),
+  uploadRounds: Math.max(1, Math.round(setting('BENCH_UPLOAD_ROUNDS', 3))),
+  webhookEvents: Math.round(setting('BENCH_WEBHOOK_EVENTS', 1000)),
+  webhookSamples: Math.max(1, Math.round(setting('BENCH_WEBHOOK_SAMPLES', 20))),
+  timeoutMinutes: setting('BENCH_TIMEOUT_MINUTES', 60),
+  only: (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+};
+
+/** Whether BENCH_ONLY lets a group run (all run when it is empty). */
+export const wanted = (group: string) => settings.only.length === 0 || settings.only.includes(group);
+
+/** The groups measured over HTTP against the peers; the first five on the service as `npm start` runs it. */
+export const HTTP_GROUPS = [
+  'token',
+  'product',
+  'products',
+  'jwks',
+  'metadata',
+  'mixed',
+  'product-anew',
+  'products-anew',
+];
+
+/** The groups measured on a service started with READ_CACHE_BYTES=0: every answer made anew. */
+export const ANEW_GROUPS = ['product-anew', 'products-anew'];
