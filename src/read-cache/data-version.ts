@@ -75,8 +75,8 @@ export class DataVersion {
  * `read` (synchronous), run once for every caller that asked since the last run: the first caller schedules it for
  * the end of the event loop's turn (`setImmediate`), so every caller gets a version read after it asked. Under load
  * one read answers the requests of a whole turn, and their kept answers are written together: a read of SQLite's
- * `data_version` takes a read lock on the WAL index (two `fcntl` calls), 3 µs alone and about 20 under load, and a
- * kept `/products/:id` went from about 185 to about 105 µs of CPU per answer.
+ * `data_version` takes a read lock on the WAL index (two `fcntl` calls), which under load costs more than the rest of
+ * a kept answer.
  */
 function batched(read: () => string | undefined): () => Promise<string | undefined> {
   let waiting: Array<(version: string | undefined) => void> | undefined;
@@ -102,8 +102,8 @@ function batched(read: () => string | undefined): () => Promise<string | undefin
 /**
  * `read`, run at most once at a time: callers that ask while a run is under way share the next run, which starts once
  * that one has ended, so every caller gets a version read after it asked (a run already under way may have read
- * before a write the caller has seen committed). Under load one round trip answers many requests: a version read
- * alone cost the service about 200 µs of CPU on PostgreSQL.
+ * before a write the caller has seen committed). Under load one round trip answers many requests instead of one
+ * round trip each.
  */
 function shared(read: () => Promise<string | undefined>): () => Promise<string | undefined> {
   let waiting: Array<(version: string | undefined) => void> = [];

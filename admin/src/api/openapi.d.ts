@@ -704,7 +704,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) */
         ProblemDetails: {
             /**
-             * @description A URI reference naming the problem: `/problems/<code>` (listed in the README), or about:blank
+             * @description A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), or about:blank
              * @example /problems/not-found
              */
             type: string;
@@ -747,7 +747,7 @@ export interface components {
         };
         ValidationProblemDetails: {
             /**
-             * @description A URI reference naming the problem: `/problems/<code>` (listed in the README), or about:blank
+             * @description A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), or about:blank
              * @example /problems/not-found
              */
             type: string;

@@ -3,7 +3,7 @@ import { ApiError } from '../api/problems';
 
 /** The OAuth client of this interface: the password grant and refresh tokens, no secret. */
 export const ADMIN_CLIENT_ID = 'administration';
-/** Where the refresh token waits for the next page load of this tab (see README: why sessionStorage). */
+/** Where the refresh token waits for the next page load of this tab (see docs/admin-ui.md: why sessionStorage). */
 export const REFRESH_TOKEN_KEY = 'admin.refresh_token';
 /** An access token this close to its expiry is renewed before use. */
 const RENEW_BEFORE_MS = 60_000;

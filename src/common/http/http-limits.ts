@@ -8,7 +8,7 @@ import { nulError } from './json-depth.js';
  * Bounds what one client can hold or send: open connections, in all and per address (so file descriptors remain for
  * the database and the storage), idle and slow connections, slow bodies, and U+0000 in the URL. JSON and form bodies
  * are read after authentication (BodyParsingGuard), with their depth and content checked. Behind a reverse proxy
- * these are a second line; see the README's security section.
+ * these are a second line; see docs/security.md.
  */
 export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig): void {
   const server = app.getHttpServer();

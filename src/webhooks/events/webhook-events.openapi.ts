@@ -58,7 +58,7 @@ export function documentWebhookEvents(document: OpenAPIObject, catalog: WebhookE
 function delivery(): OperationObject {
   return {
     operationId: 'receiveWebhookEvent',
-    summary: 'A delivery to the endpoint: one event, signed (see the README, Webhooks)',
+    summary: 'A delivery to the endpoint: one event, signed (see docs/webhooks.md)',
     description:
       'Sent for each event the endpoint subscribes to and its filter lets through. A 2xx within WEBHOOK_TIMEOUT is ' +
       'success; anything else is retried; 410 Gone disables the endpoint.',
