@@ -4,7 +4,8 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 @ApiSchema({ name: 'ProblemDetails', description: 'RFC 9457 problem details (application/problem+json)' })
 export class ProblemDetailsSchema {
   @ApiProperty({
-    description: 'A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), or about:blank',
+    description:
+      'A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), or about:blank',
     example: '/problems/not-found',
   })
   type!: string;
