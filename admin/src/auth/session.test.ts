@@ -37,6 +37,26 @@ describe('Session', () => {
     expect(await session.accessToken()).toBe('a1');
   });
 
+  it('stores nothing from a refresh that was under way when the user signed out', async () => {
+    const storage = memoryStorage();
+    storage.setItem(REFRESH_TOKEN_KEY, 'r1');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const token = vi.fn(async () => {
+      await gate;
+      return tokens('a2', 'r2');
+    });
+    const revoke = vi.fn(() => Promise.resolve());
+    const session = new Session({ token, revoke }, storage);
+    const renewing = session.accessToken();
+    await session.signOut();
+    release();
+    expect(await renewing).toBeUndefined();
+    expect(revoke).toHaveBeenCalledWith('r1');
+    expect(storage.map.size).toBe(0);
+    expect(session.state.signedIn).toBe(false);
+  });
+
   it('after a reload, makes one refresh for any number of concurrent calls and stores the rotated token', async () => {
     const storage = memoryStorage();
     storage.setItem(REFRESH_TOKEN_KEY, 'r1');

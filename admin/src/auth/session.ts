@@ -31,6 +31,8 @@ export type SessionState = { signedIn: true } | { signedIn: false; message?: str
 export class Session {
   private access: { token: string; expiresAt: number } | undefined;
   private renewal: Promise<string | undefined> | undefined;
+  /** Raised by every sign-out: a refresh that was under way then must not store the tokens it brings back. */
+  private signOuts = 0;
   private readonly listeners = new Set<(state: SessionState) => void>();
   private current: SessionState;
 
@@ -66,6 +68,7 @@ export class Session {
   /** Revokes the refresh token's family at the service (every tab of this sign-in), then forgets both tokens. */
   async signOut(): Promise<void> {
     const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
+    this.signOuts += 1;
     this.forget();
     this.change({ signedIn: false });
     if (refreshToken) await this.endpoint.revoke(refreshToken).catch(() => undefined);
@@ -89,6 +92,7 @@ export class Session {
   }
 
   private async refresh(): Promise<string | undefined> {
+    const signOuts = this.signOuts;
     for (let retries = 0; ; retries++) {
       const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
       if (!refreshToken) return undefined;
@@ -98,6 +102,8 @@ export class Session {
           client_id: ADMIN_CLIENT_ID,
           refresh_token: refreshToken,
         });
+        // Signed out meanwhile: the sign-out revoked this token's family, so forgetting what came back is enough.
+        if (this.signOuts !== signOuts) return undefined;
         this.keep(tokens);
         return tokens.access_token;
       } catch (error) {
