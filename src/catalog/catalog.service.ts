@@ -24,7 +24,10 @@ export class CatalogService<T extends CatalogEntity> {
   /** The entities at `offset` in id order; their file fields are filled by the file-field resolution. */
   async list(limit: number, offset: number): Promise<Page<T>> {
     const order = { id: 'ASC' } as FindOptionsOrder<T>;
-    const [items, total] = await this.repository.findAndCount({ order, take: limit, skip: offset });
+    const items = await this.repository.find({ order, take: limit, skip: offset });
+    // A page short of its limit, not past the end, is the last one: its items give the total without a count.
+    const last = items.length < limit && (items.length > 0 || offset === 0);
+    const total = last ? offset + items.length : await this.repository.count();
     return { items, total, limit, offset };
   }
 

@@ -41,16 +41,28 @@ export class FileFieldResolver {
       id: idOf(entity, type),
     }));
     const byOwner = groupByOwner(await this.fileRecords.findForOwners(idsByType(owners)));
-    let final = true;
+    // Every field's records are presented at once, and awaited once for the whole response.
+    const fields: Array<Promise<boolean>> = [];
     for (const { entity, type, id } of owners) {
       const files = id === undefined ? undefined : byOwner.get(type.type)?.get(id);
       for (const field of type.fields.values()) {
-        const shown = await Promise.all((files?.get(field.name) ?? []).map((record) => this.present(record, field)));
-        if (shown.some((dto) => dto.variants && Object.values(dto.variants).includes(null))) final = false;
-        entity[field.name] = field.multi ? shown : (shown[0] ?? null);
+        const records = files?.get(field.name);
+        if (records) fields.push(this.fillField(entity, field, records));
+        else entity[field.name] = field.multi ? [] : null;
       }
     }
-    return final;
+    return (await Promise.all(fields)).every(Boolean);
+  }
+
+  /** Sets the field to its records as shown (a single field shows its first); true when none lacks a variant. */
+  private async fillField(
+    entity: Record<string, unknown>,
+    field: FileFieldDefinition,
+    records: readonly FileRecord[],
+  ): Promise<boolean> {
+    const shown = await Promise.all((field.multi ? records : records.slice(0, 1)).map((r) => this.present(r, field)));
+    entity[field.name] = field.multi ? shown : shown[0];
+    return !shown.some((dto) => dto.variants && Object.values(dto.variants).includes(null));
   }
 
   /** The record as responses show it; one with a variant missing starts making it (see FileVariants.toDto). */
