@@ -19,6 +19,19 @@ const tokens = (access: string, refresh: string) => ({
   scope: '*',
 });
 
+/** A tab reloaded with refresh token r1, whose refresh (answering a2, r2) waits until `release` is called. */
+const reloadedWithHeldRefresh = () => {
+  const storage = memoryStorage();
+  storage.setItem(REFRESH_TOKEN_KEY, 'r1');
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const token = vi.fn(async () => {
+    await gate;
+    return tokens('a2', 'r2');
+  });
+  return { storage, token, release };
+};
+
 describe('Session', () => {
   it('signs in with the password grant of the administration client and keeps only the refresh token', async () => {
     const storage = memoryStorage();
@@ -38,14 +51,7 @@ describe('Session', () => {
   });
 
   it('stores nothing from a refresh that was under way when the user signed out', async () => {
-    const storage = memoryStorage();
-    storage.setItem(REFRESH_TOKEN_KEY, 'r1');
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const token = vi.fn(async () => {
-      await gate;
-      return tokens('a2', 'r2');
-    });
+    const { storage, token, release } = reloadedWithHeldRefresh();
     const revoke = vi.fn(() => Promise.resolve());
     const session = new Session({ token, revoke }, storage);
     const renewing = session.accessToken();
@@ -58,14 +64,7 @@ describe('Session', () => {
   });
 
   it('after a reload, makes one refresh for any number of concurrent calls and stores the rotated token', async () => {
-    const storage = memoryStorage();
-    storage.setItem(REFRESH_TOKEN_KEY, 'r1');
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const token = vi.fn(async () => {
-      await gate;
-      return tokens('a2', 'r2');
-    });
+    const { storage, token, release } = reloadedWithHeldRefresh();
     const session = new Session({ token, revoke: vi.fn() }, storage);
     expect(session.state.signedIn).toBe(true);
     const calls = Promise.all([session.accessToken(), session.accessToken(), session.accessToken()]);

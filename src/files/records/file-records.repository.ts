@@ -88,8 +88,8 @@ export class FileRecordsRepository {
   }
 }
 
-/** By entity, field and position. */
-function bySlot(a: FileRecord, b: FileRecord): number {
+/** By entity, field and position: the order of a response's file records. */
+export function bySlot(a: FileRecord, b: FileRecord): number {
   if (a.attachmentType !== b.attachmentType) return a.attachmentType < b.attachmentType ? -1 : 1;
   if (a.attachmentId !== b.attachmentId) return a.attachmentId - b.attachmentId;
   if (a.field !== b.field) return a.field < b.field ? -1 : 1;

@@ -2,7 +2,12 @@ import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import type { AttachmentOwnersRepository } from '../fields/attachment-owners.repository.js';
 import type { AttachableEntity } from '../fields/file-field.registry.js';
 import { FileRecord } from '../records/file-record.entity.js';
-import { type FieldSlot, type FileRecordsRepository, type NewFileRecord } from '../records/file-records.repository.js';
+import {
+  bySlot,
+  type FieldSlot,
+  type FileRecordsRepository,
+  type NewFileRecord,
+} from '../records/file-records.repository.js';
 import { storedKeysOf } from '../images/variants/variant-state.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
@@ -15,14 +20,6 @@ export { asReal, FakeUnitOfWork } from '../../common/testing/fakes.js';
  * database does, and keep the unique (field, sort_order) index, so a change that passes through a state the real
  * table refuses fails here too.
  */
-
-/** By entity, field and position: the order findForOwners gives. */
-function bySlot(a: FileRecord, b: FileRecord): number {
-  if (a.attachmentType !== b.attachmentType) return a.attachmentType < b.attachmentType ? -1 : 1;
-  if (a.attachmentId !== b.attachmentId) return a.attachmentId - b.attachmentId;
-  if (a.field !== b.field) return a.field < b.field ? -1 : 1;
-  return a.sortOrder - b.sortOrder;
-}
 
 const inSlot = (slot: FieldSlot) => (row: FileRecord) =>
   row.attachmentType === slot.attachmentType && row.attachmentId === slot.attachmentId && row.field === slot.field;
