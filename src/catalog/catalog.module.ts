@@ -8,6 +8,7 @@ import { CreateArticleDto, CreateProductDto, UpdateArticleDto, UpdateProductDto 
 import { createCatalogController } from './catalog.controller.js';
 import { CatalogService, type CatalogEntity } from './catalog.service.js';
 import { Catalog1763799999000 } from './migrations/1763799999000-catalog.js';
+import { CatalogChangesCounted1763800011000 } from './migrations/1763800011000-catalog-changes-counted.js';
 import { Product } from './product.entity.js';
 
 export const PRODUCTS = Symbol('ProductsService');
@@ -22,7 +23,12 @@ const serviceFor = (token: symbol, entity: Function, label: string) => ({
 
 /** The example entities that declare file fields: products and articles. */
 @Module({
-  imports: [DatabaseModule.forFeature({ entities: [Product, Article], migrations: [Catalog1763799999000] })],
+  imports: [
+    DatabaseModule.forFeature({
+      entities: [Product, Article],
+      migrations: [Catalog1763799999000, CatalogChangesCounted1763800011000],
+    }),
+  ],
   controllers: [
     createCatalogController({
       path: 'products',

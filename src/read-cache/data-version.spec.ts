@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { countChangesOf } from './data-changes.js';
 import { DataVersion } from './data-version.js';
 
 describe('DataVersion (better-sqlite3)', () => {
@@ -15,6 +16,10 @@ describe('DataVersion (better-sqlite3)', () => {
     dataSource = new DataSource({ type: 'better-sqlite3', database: join(dir, 'db.sqlite') });
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE "thing" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+    await dataSource.query('CREATE TABLE "bookkeeping" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+    const runner = dataSource.createQueryRunner();
+    await countChangesOf(runner, ['thing']);
+    await runner.release();
     version = new DataVersion(dataSource);
   });
 
@@ -30,13 +35,23 @@ describe('DataVersion (better-sqlite3)', () => {
     expect(await version.current()).toBe(before);
   });
 
-  it("changes with each of the connection's own writes", async () => {
+  it('stays the same while only tables that are not counted change', async () => {
+    const before = await version.current();
+    await dataSource.query('INSERT INTO "bookkeeping" ("name") VALUES (?)', ['audit row']);
+    await dataSource.query('UPDATE "bookkeeping" SET "name" = ?', ['last used']);
+    expect(await version.current()).toBe(before);
+  });
+
+  it("changes with each of the connection's own writes, deletes included", async () => {
     const before = await version.current();
     await dataSource.query('INSERT INTO "thing" ("name") VALUES (?)', ['a']);
     const inserted = await version.current();
     expect(inserted).not.toBe(before);
     await dataSource.query('UPDATE "thing" SET "name" = ?', ['b']);
-    expect(await version.current()).not.toBe(inserted);
+    const updated = await version.current();
+    expect(updated).not.toBe(inserted);
+    await dataSource.query('DELETE FROM "thing"');
+    expect(await version.current()).not.toBe(updated);
   });
 
   it('changes when another connection to the same file commits', async () => {
@@ -61,10 +76,10 @@ describe('DataVersion (better-sqlite3)', () => {
       const [first, second] = await Promise.all(asked);
       expect(first).not.toBe(before);
       expect(second).toBe(first);
-      const versionReads = logQuery.mock.calls.filter(([sql]) => sql.includes('data_version'));
+      const versionReads = logQuery.mock.calls.filter(([sql]) => sql.includes('data_changes'));
       expect(versionReads).toHaveLength(1);
       expect(await version.current()).toBe(first);
-      expect(logQuery.mock.calls.filter(([sql]) => sql.includes('data_version'))).toHaveLength(2);
+      expect(logQuery.mock.calls.filter(([sql]) => sql.includes('data_changes'))).toHaveLength(2);
     } finally {
       logQuery.mockRestore();
     }
@@ -87,8 +102,18 @@ describe('DataVersion (better-sqlite3)', () => {
   });
 });
 
-describe('DataVersion (other databases)', () => {
-  it('cannot be told', async () => {
+describe('DataVersion (other databases, or no counted table)', () => {
+  it('cannot be told without a table of changes', async () => {
+    const bare = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
+    await bare.initialize();
+    try {
+      expect(await new DataVersion(bare).current()).toBeUndefined();
+    } finally {
+      await bare.destroy();
+    }
+  });
+
+  it('cannot be told on other databases', async () => {
     const mysql = { options: { type: 'mysql' } } as unknown as DataSource;
     expect(await new DataVersion(mysql).current()).toBeUndefined();
   });

@@ -1,36 +1,24 @@
 import type { DataSource } from 'typeorm';
+import { DATA_CHANGES_VERSION } from './data-changes.js';
 
 /** The part of a better-sqlite3 connection read here. */
 interface SqliteConnection {
   readonly inTransaction: boolean;
-  prepare(sql: string): { raw(): { get(): unknown[] } };
+  prepare(sql: string): { pluck(): { get(): unknown } };
 }
 
 /**
- * Both counters in one statement: the rows this connection changed since it opened (every write of the service: its
- * better-sqlite3 DataSource has one connection), and a number that changes when another connection (another process
- * on the same file: the command line, a second instance) commits a change.
- */
-const SQLITE_VERSION = 'SELECT total_changes(), data_version FROM pragma_data_version';
-
-/**
- * The snapshot a statement would read now, as text (`xmin:xmax:xip,…`): it changes with every transaction that wrote
- * and ended (committed or not), in any database of the cluster, and never comes back to an earlier text.
- */
-const POSTGRES_VERSION = 'SELECT pg_current_snapshot()::text AS version';
-
-/**
- * A text that names what the database shows: when two reads of it give the same text, nothing was committed in
- * between, so a query run between them read exactly what a query run at either moment would read. For answers kept
- * and shown again while nothing changed (see ReadCache), without telling them of each change: any write, on any
- * instance, through any connection, ends their validity.
+ * A text that names the state of the data kept answers are made from (the tables counted in `data_changes`, see
+ * countChangesOf): when two reads of it give the same text, no change of those tables was committed in between, so a
+ * query run between them read exactly what a query run at either moment would read. For answers kept and shown again
+ * while nothing changed (see ReadCache), without telling them of each change: any such write, on any instance,
+ * through any connection, ends their validity; the service's own bookkeeping does not.
  *
- * - better-sqlite3: `total_changes()` and `PRAGMA data_version`, no round trip, read once for all the callers that
- *   asked in the same turn of the event loop (see {@link batched}). Undefined inside an open transaction: a read there
- *   may see what the transaction has not committed and may still roll back.
- * - PostgreSQL (13 and later): `pg_current_snapshot()`, one round trip, shared by the callers that ask while it is
- *   under way (see {@link shared}).
- * - Other databases: always undefined (nothing is kept).
+ * - better-sqlite3: no round trip, read once for all the callers that asked in the same turn of the event loop (see
+ *   {@link batched}). Undefined inside an open transaction: a read there may see what the transaction has not
+ *   committed and may still roll back.
+ * - PostgreSQL: one round trip, shared by the callers that ask while it is under way (see {@link shared}).
+ * - Other databases, or no `data_changes` table: undefined (nothing is kept).
  */
 export class DataVersion {
   private readonly read: () => Promise<string | undefined>;
@@ -40,19 +28,19 @@ export class DataVersion {
       case 'better-sqlite3': {
         const connection = (dataSource.driver as unknown as { databaseConnection: SqliteConnection })
           .databaseConnection;
-        const statement = connection.prepare(SQLITE_VERSION).raw();
+        let statement: { get(): unknown } | undefined;
         this.read = batched(() => {
           if (connection.inTransaction) return undefined;
-          dataSource.logger.logQuery(SQLITE_VERSION);
-          const [changes, version] = statement.get();
-          return `${String(changes)}:${String(version)}`;
+          dataSource.logger.logQuery(DATA_CHANGES_VERSION);
+          statement ??= connection.prepare(DATA_CHANGES_VERSION).pluck();
+          return versionText(statement.get());
         });
         break;
       }
       case 'postgres': {
         this.read = shared(async () => {
-          const [row] = await dataSource.query<Array<{ version?: unknown }>>(POSTGRES_VERSION);
-          return typeof row?.version === 'string' ? row.version : undefined;
+          const [row] = await dataSource.query<Array<{ version?: unknown }>>(DATA_CHANGES_VERSION);
+          return versionText(row?.version);
         });
         break;
       }
@@ -71,12 +59,17 @@ export class DataVersion {
   }
 }
 
+function versionText(version: unknown): string | undefined {
+  return typeof version === 'string' || typeof version === 'number' || typeof version === 'bigint'
+    ? String(version)
+    : undefined;
+}
+
 /**
  * `read` (synchronous), run once for every caller that asked since the last run: the first caller schedules it for
  * the end of the event loop's turn (`setImmediate`), so every caller gets a version read after it asked. Under load
- * one read answers the requests of a whole turn, and their kept answers are written together: a read of SQLite's
- * `data_version` takes a read lock on the WAL index (two `fcntl` calls), which under load costs more than the rest of
- * a kept answer.
+ * one read answers the requests of a whole turn, and their kept answers are written together: each read of SQLite
+ * takes a read lock on the WAL index (two `fcntl` calls), which under load costs more than the rest of a kept answer.
  */
 function batched(read: () => string | undefined): () => Promise<string | undefined> {
   let waiting: Array<(version: string | undefined) => void> | undefined;

@@ -1,7 +1,9 @@
 /**
  * Answers kept while the data stays the same: `@CacheableRead()` marks a handler, ReadCache keeps its JSON answers by
- * handler, permission set and URL for one version of the database (DataVersion).
+ * handler, permission set and URL for one version of the data they are made from (DataVersion), which migrations
+ * declare with countChangesOf.
  */
+export { countChangesOf, stopCountingChangesOf } from './data-changes.js';
 export {
   CACHEABLE_READ,
   CacheableRead,

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { countChangesOf } from './data-changes.js';
 import { ReadCache, readKey } from './read-cache.js';
 
 describe('ReadCache', () => {
@@ -12,6 +13,9 @@ describe('ReadCache', () => {
     dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE "thing" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+    const runner = dataSource.createQueryRunner();
+    await countChangesOf(runner, ['thing']);
+    await runner.release();
   });
   afterAll(() => dataSource.destroy());
   beforeEach(() => {

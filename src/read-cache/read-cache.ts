@@ -46,7 +46,8 @@ export interface ReadCacheStats {
  * else the answers depend on: the window of the signed file URLs they carry): a request that finds its key's answer
  * kept for the version and epoch of the moment gets that text, with one look at the version instead of the handler's
  * queries. Everything kept is dropped at once when either changes, so nothing needs to be told of a change, on any
- * instance. Any write changes the version, the service's own (audit rows, webhook attempts) included.
+ * instance. Only writes to the tables answers are made from change the version (see countChangesOf); the service's
+ * own bookkeeping (audit rows, webhook attempts, `last_used_at`) does not.
  *
  * An answer is kept only when the version read after it was made is the one read before it (nothing was committed in
  * between, so its queries read that version). Bounded by `maxBytes` of UTF-8 (0 turns it off) and {@link MAX_ENTRIES};
