@@ -8,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { serveAdminUi } from './admin-ui/admin-ui.js';
 import { AppModule } from './app.module.js';
 import { applyHttpLimits, useSafeResponseDefaults } from './common/http/http-limits.js';
+import { FrameworkNarrationAtDebug } from './common/log-output.js';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
 import { serveSwaggerUiPage } from './common/openapi/swagger-ui-page.js';
 import { AppConfig } from './config/environment.js';
@@ -15,16 +16,18 @@ import { documentFileFields, FileFieldRegistry, filesConfig, type FilesConfig } 
 import { OAUTH_TOKEN_PATH, tokenConfig, type TokenConfig } from './token/index.js';
 import { documentWebhookEvents, WebhookEventCatalog } from './webhooks/index.js';
 
-/** Builds the application exactly as it runs in production; tests use the same factory. */
+/**
+ * Builds the application exactly as it runs in production; tests use the same factory. Signals are the process's
+ * business: main.ts stops the application on them.
+ */
 export async function createApp(): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bufferLogs: true,
     // JSON and form bodies are read after authentication, by BodyParsingGuard.
     bodyParser: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new FrameworkNarrationAtDebug(app.get(Logger)));
   app.disable('x-powered-by');
-  app.enableShutdownHooks();
   const config = app.get(AppConfig);
   // Behind a proxy, the client's address (limits, logs) comes from X-Forwarded-For, from trusted proxies only.
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);

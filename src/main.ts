@@ -1,9 +1,24 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { AppConfig } from './config/environment.js';
+import { describeDatabase, describeStorage } from './common/log-output.js';
+import { AppConfig, loadAppConfig } from './config/environment.js';
 import { createApp } from './app.factory.js';
+import { filesConfig, type FilesConfig } from './files/index.js';
+
+/** Signals that ask the service to stop: SIGTERM from an orchestrator or `kill`, SIGINT from Ctrl+C, and the like. */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'] as const;
+
+// A wrong app-wide variable stops the start with its message alone, on one line: the stack trace the framework would
+// print around it says nothing to whoever set the variable.
+try {
+  loadAppConfig();
+} catch (error) {
+  const [head, ...bad] = (error instanceof Error ? error.message : String(error)).split('\n');
+  console.error([head, bad.map((line) => line.trim()).join('; ')].join(' ').trim());
+  process.exit(1);
+}
 
 const processLogger = new Logger('Process');
 // A promise nobody awaited must not take every request and delivery down with it, nor vanish: log it at error
@@ -14,8 +29,37 @@ process.on('unhandledRejection', (reason: unknown) => {
   processLogger.error({ err }, `Unhandled promise rejection: ${err.message}`);
 });
 
+/**
+ * On a stop signal: stop taking requests, let those under way finish, run the shutdown hooks (deliveries, variants,
+ * database, Redis), then say so in one line and exit 0. A second signal while stopping ends the process at once.
+ */
+function stopOnSignals(app: INestApplication): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      processLogger.warn(`${signal} while stopping: exiting at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.close().then(
+      () => {
+        processLogger.log(`Stopped cleanly on ${signal}`);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        processLogger.error({ err: error }, `Stopping on ${signal} failed`);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, stop);
+}
+
 const app = await createApp();
+stopOnSignals(app);
 const config = app.get(AppConfig);
+processLogger.log(`Database: ${describeDatabase(config)}`);
+processLogger.log(`Files stored in ${describeStorage(app.get<FilesConfig>(filesConfig.KEY).storage)}`);
 await app.listen(config.port, config.host);
 // The address actually bound: PORT=0 picks a free port, and a host name resolves to one address.
 const { address, family, port } = (app.getHttpServer() as Server).address() as AddressInfo;

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { pinoHttp, type Options } from 'pino-http';
 import { QueryFailedError } from 'typeorm';
 import { loadAppConfig } from '../config/environment.js';
-import { loggerParams, redactUrl } from './logging.js';
+import { loggerParams, redactUrl, requestLine } from './logging.js';
 
 const SECRETS = 'access_token=S1&refresh_token=S2&code=S3&client_secret=S4&password=S5';
 
@@ -25,7 +25,8 @@ describe('request logging', () => {
     );
   });
 
-  it('never writes a credential sent in the query string or a credential header to the log', async () => {
+  /** Serves GET /products through the request logger at `level`; returns what it logged while `send` ran. */
+  async function logOf(level: string, send: (url: string) => Promise<unknown>): Promise<string> {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -34,38 +35,82 @@ describe('request logging', () => {
       },
     });
     const app = express();
-    app.use(pinoHttp(loggerParams(loadAppConfig({ LOG_LEVEL: 'info' })).pinoHttp as Options, sink));
-    app.get(
-      '/products',
-      (_req, res) => void res.setHeader('Set-Cookie', 'sid=S8').setHeader('X-Upstream-Token', 'S5').json({ ok: true }),
-    );
+    const params = loggerParams(loadAppConfig({ LOG_LEVEL: level, LOG_FORMAT: 'json' }), false);
+    app.use(pinoHttp(params.pinoHttp as Options, sink));
+    app.get('/products', (req, res) => {
+      // As the access guard leaves it for a token it accepted.
+      if (req.headers.authorization === 'Bearer S6') req.user = { subject: 'user:7', clientId: 'c', scopes: [] };
+      res.setHeader('Set-Cookie', 'sid=S8').setHeader('X-Upstream-Token', 'S5').json({ ok: true });
+    });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
-      const { port } = server.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/products?${SECRETS}&limit=5`, {
-        headers: {
-          Authorization: 'Bearer S6',
-          Cookie: 'session=S7',
-          'Proxy-Authorization': 'Basic S9',
-          'X-Api-Key': 'S4',
-          'User-Agent': 'log-test/1.0',
-        },
-      });
-      expect(res.status).toBe(200);
+      await send(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
-    const log = lines.join('');
+    return lines.join('');
+  }
+
+  const withCredentials = (base: string) =>
+    fetch(`${base}/products?${SECRETS}&limit=5`, {
+      headers: {
+        Authorization: 'Bearer S6',
+        Cookie: 'session=S7',
+        'Proxy-Authorization': 'Basic S9',
+        'X-Api-Key': 'S4',
+        'User-Agent': 'log-test/1.0',
+      },
+    }).then((res) => expect(res.status).toBe(200));
+
+  it('writes one short line per request: method, path, status, duration, request id, principal; no header', async () => {
+    const log = await logOf('info', withCredentials);
+    const lines = log.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
+    expect(line.msg).toMatch(/^GET \/products\?access_token=\[REDACTED\]&.*&limit=5 200 \d+ms$/);
+    expect(line).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: expect.stringContaining('limit=5') as unknown },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number) as unknown,
+      principal: 'user:7',
+    });
+    expect((line.req as { id?: unknown }).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Object.keys(line.req as object).sort()).toEqual(['id', 'method', 'url']);
+    expect(Object.keys(line.res as object)).toEqual(['statusCode']);
+    expect(log).not.toMatch(/headers|user-agent|remoteAddress/i);
+    expect(log).not.toMatch(/S[1-9]/);
+  });
+
+  it('adds the listed headers at debug level, never a credential sent in the query string or a header', async () => {
+    const log = await logOf('debug', withCredentials);
     expect(log).toContain('limit=5');
     expect(log).toContain('[REDACTED]');
-    expect(log).toContain('"method":"GET"');
-    expect(log).toContain('"statusCode":200');
     // Listed headers are shown, any other is not: a secret in a header the service does not know of stays out.
     expect(log).toContain('"user-agent":"log-test/1.0"');
     expect(log).toContain('"content-type":"application/json; charset=utf-8"');
     expect(log).not.toMatch(/x-api-key|x-upstream-token/i);
     expect(log).not.toMatch(/S[1-9]/);
+  });
+
+  it('names no principal when the request had none', async () => {
+    const log = await logOf('info', (base) => fetch(`${base}/products`));
+    expect(JSON.parse(log)).not.toHaveProperty('principal');
+    expect(JSON.parse(log)).toMatchObject({ msg: expect.stringMatching(/^GET \/products 200 \d+ms$/) as unknown });
+  });
+
+  it('says when a request got no answer, or an incomplete one', () => {
+    const req = { method: 'GET', originalUrl: '/files/1/content?signature=abc' };
+    expect(requestLine(req, { statusCode: 200, headersSent: true, writableFinished: true }, 5)).toBe(
+      'GET /files/1/content?signature=[REDACTED] 200 5ms',
+    );
+    expect(requestLine(req, { statusCode: 200, headersSent: true, writableFinished: false }, 5)).toBe(
+      'GET /files/1/content?signature=[REDACTED] 200 aborted 5ms',
+    );
+    expect(requestLine(req, { statusCode: 200, headersSent: false, writableFinished: false }, 5)).toBe(
+      'GET /files/1/content?signature=[REDACTED] no response 5ms',
+    );
   });
 
   it("writes a failed query's error without the values it was given (TypeORM's parameters)", () => {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import { stdSerializers } from 'pino';
+import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/environment.js';
+import { chooseLogFormat, prettyStream } from './log-output.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -41,9 +43,9 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * The request headers a request line shows, when sent: what describes the client and the body, never a credential.
- * A list of what to show rather than of what to hide, so that a header carrying a secret the service does not know
- * of (`X-Api-Key`, a proxy's session header) cannot reach the log; and a shorter line, written on every request.
+ * The request headers a request line shows at debug level, when sent: what describes the client and the body, never
+ * a credential. A list of what to show rather than of what to hide, so that a header carrying a secret the service
+ * does not know of (`X-Api-Key`, a proxy's session header) cannot reach the log.
  */
 const LOGGED_REQUEST_HEADERS = [
   'host',
@@ -56,7 +58,7 @@ const LOGGED_REQUEST_HEADERS = [
   'x-forwarded-for',
 ] as const;
 
-/** The response headers a request line shows, when set (Set-Cookie never). */
+/** The response headers a request line shows at debug level, when set (Set-Cookie never). */
 const LOGGED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'retry-after'] as const;
 
 function someHeaders(names: readonly string[], valueOf: (name: string) => unknown): Record<string, unknown> {
@@ -75,37 +77,62 @@ interface LoggedRequest {
   url?: string;
   headers?: Record<string, unknown>;
   socket?: { remoteAddress?: string; remotePort?: number };
+  /** The principal the access guard proved (see Principal). */
+  user?: { subject?: string };
 }
 
 interface LoggedResponse {
   statusCode?: number;
   headersSent?: boolean;
+  writableFinished?: boolean;
   getHeader?: (name: string) => unknown;
 }
 
-/**
- * What a request line holds. Built from named fields only, so nothing else the request carries (its body, its parsed
- * query, its other headers) can reach the log: the URL's credential parameters are replaced.
- */
-function requestSerializer(req: LoggedRequest) {
+function loggedUrl(req: LoggedRequest): string | undefined {
   const url = req.originalUrl ?? req.url;
-  const headers = req.headers;
-  return {
-    id: req.id,
-    method: req.method,
-    url: typeof url === 'string' ? redactUrl(url) : undefined,
-    headers: headers && someHeaders(LOGGED_REQUEST_HEADERS, (name) => headers[name]),
-    remoteAddress: req.socket?.remoteAddress,
-    remotePort: req.socket?.remotePort,
+  return typeof url === 'string' ? redactUrl(url) : undefined;
+}
+
+/**
+ * What a request's lines hold: its id, method and URL, and at debug level the headers of
+ * {@link LOGGED_REQUEST_HEADERS} and the peer's address. Built from named fields only, so nothing else the request
+ * carries (its body, its parsed query, its other headers) can reach the log: the URL's credential parameters are
+ * replaced. The query string stays, for what it says about the request (a page, a filter, a variant).
+ */
+function requestSerializer(detailed: boolean) {
+  return (req: LoggedRequest) => {
+    const line = { id: req.id, method: req.method, url: loggedUrl(req) };
+    if (!detailed) return line;
+    const headers = req.headers;
+    return {
+      ...line,
+      headers: headers && someHeaders(LOGGED_REQUEST_HEADERS, (name) => headers[name]),
+      remoteAddress: req.socket?.remoteAddress,
+      remotePort: req.socket?.remotePort,
+    };
   };
 }
 
-/** A response's status and the headers of {@link LOGGED_RESPONSE_HEADERS}; never its body. */
-function responseSerializer(res: LoggedResponse) {
-  return {
-    statusCode: res.headersSent === false ? null : res.statusCode,
-    headers: res.getHeader && someHeaders(LOGGED_RESPONSE_HEADERS, (name) => res.getHeader!(name)),
+/** A response's status (null when none was sent), and at debug level some headers; never its body. */
+function responseSerializer(detailed: boolean) {
+  return (res: LoggedResponse) => {
+    const statusCode = res.headersSent === false ? null : res.statusCode;
+    if (!detailed) return { statusCode };
+    return {
+      statusCode,
+      headers: res.getHeader && someHeaders(LOGGED_RESPONSE_HEADERS, (name) => res.getHeader!(name)),
+    };
   };
+}
+
+/** The request line's message, e.g. `GET /products?limit=5 200 12ms`, readable without its fields. */
+export function requestLine(req: LoggedRequest, res: LoggedResponse, responseTime: number): string {
+  const status = !res.headersSent
+    ? 'no response'
+    : res.writableFinished === false
+      ? `${res.statusCode} aborted`
+      : res.statusCode;
+  return `${req.method} ${loggedUrl(req)} ${status} ${responseTime}ms`;
 }
 
 /** A body logged on purpose (`logger.info({ body })`): its credential parameters are replaced. */
@@ -129,27 +156,45 @@ function errorSerializer(error: unknown): unknown {
   return serialized;
 }
 
+/** The request line's fields besides the request and the response: the principal, once the access guard knew it. */
+function withPrincipal(req: LoggedRequest, fields: object): object {
+  const subject = req.user?.subject;
+  return subject === undefined ? fields : { ...fields, principal: subject };
+}
+
 /**
- * Structured JSON logs with one request id per request, taken from X-Request-Id when sane and echoed back.
+ * Logs as JSON or pretty lines (LOG_FORMAT, else after stdout: see chooseLogFormat), one line per request with one
+ * request id, taken from X-Request-Id when sane and echoed back.
  *
  * Credentials are kept out by serializers that copy named fields, not by redaction paths: pino applies redaction to
  * every line and every child logger (one per request), which cost about a tenth of a small request's CPU.
  */
-export function loggerParams(config: AppConfig): Params {
-  return {
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const given = req.headers['x-request-id'];
-        const id = isSaneRequestId(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // The serializers receive the request and response themselves, not pino's copies of them.
-      wrapSerializers: false,
-      serializers: { req: requestSerializer, res: responseSerializer, body: bodySerializer, err: errorSerializer },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+export function loggerParams(config: AppConfig, stdoutIsTerminal = process.stdout.isTTY === true): Params {
+  const detailed = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const options: Options = {
+    level: config.logLevel,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const given = req.headers['x-request-id'];
+      const id = isSaneRequestId(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
     },
+    // The serializers receive the request and response themselves, not pino's copies of them.
+    wrapSerializers: false,
+    serializers: {
+      req: requestSerializer(detailed),
+      res: responseSerializer(detailed),
+      body: bodySerializer,
+      err: errorSerializer,
+    },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customSuccessMessage: requestLine,
+    // pino-http passes the response time here too (after the error), though its types leave it out.
+    customErrorMessage: (req, res, ...more: unknown[]) => requestLine(req, res, Number(more[1])),
+    customSuccessObject: (req, _res, fields: object) => withPrincipal(req, fields),
+    customErrorObject: (req, _res, _error, fields: object) => withPrincipal(req, fields),
   };
+  const pretty = chooseLogFormat(config.logFormat, stdoutIsTerminal) === 'pretty';
+  return { pinoHttp: pretty ? [options, prettyStream()] : options };
 }

@@ -29,6 +29,13 @@ describe('environment', () => {
     ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*HTTP_MAX_CONNECTIONS|PORT[\s\S]*HTTP_MAX_CONNECTIONS[\s\S]*DATABASE_URL/);
   });
 
+  it('takes LOG_FORMAT json or pretty, leaves it to stdout when unset, and refuses any other', () => {
+    expect(loadAppConfig({}).logFormat).toBeUndefined();
+    expect(loadAppConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadAppConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => validateEnvironment({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT must be json or pretty.*"text"/);
+  });
+
   it('accepts a PostgreSQL URL', () => {
     expect(loadAppConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).databaseUrl).toBe(
       'postgres://u@127.0.0.1:5432/db',

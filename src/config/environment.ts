@@ -2,6 +2,9 @@ import { IsIn, isFQDN, isIP, IsOptional, IsString, Matches, ValidateBy } from 'c
 import { resolve } from 'node:path';
 import { durationMs, IsDuration, IsIntVariable, validateConfig } from './validate-config.js';
 
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 /**
  * The app-wide environment variables (port, data directory, database, logging, HTTP limits), with their defaults.
  * Each feature validates its own variables when it loads (files.config.ts, token.config.ts, webhooks.config.ts).
@@ -37,6 +40,11 @@ export class Environment {
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  /** How log lines are written. Unset: pretty when stdout is a terminal, JSON otherwise (a file, a collector). */
+  @IsOptional()
+  @IsIn(LOG_FORMATS, { message: 'LOG_FORMAT must be json or pretty, or unset' })
+  LOG_FORMAT?: LogFormat;
 
   /** Open client connections; more are refused so that file descriptors remain for the database and storage. */
   @IsIntVariable(1)
@@ -120,6 +128,8 @@ export class AppConfig {
   readonly databaseSchema?: string;
   readonly sqlitePath: string;
   readonly logLevel: string;
+  /** LOG_FORMAT when set; unset, the format follows stdout (see chooseLogFormat). */
+  readonly logFormat?: LogFormat;
   readonly http: HttpConfig;
   /** Express's `trust proxy` setting, when proxies are trusted. */
   readonly trustProxy?: number | string;
@@ -136,6 +146,7 @@ export class AppConfig {
     this.databaseSchema = env.DATABASE_SCHEMA;
     this.sqlitePath = resolve(this.dataDir, 'app.sqlite');
     this.logLevel = env.LOG_LEVEL;
+    this.logFormat = env.LOG_FORMAT;
     this.secretsKey = env.SECRETS_KEY;
     this.trustProxy = /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY;
     this.redis = env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined;
