@@ -71,7 +71,8 @@ export function killAll(): void {
 /** The node flags, script and arguments of package.json's "start" script, e.g. `node --flag dist/src/main.js`. */
 export function startCommand(): { env: Record<string, string>; nodeArgs: string[]; script: string; args: string[] } {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const line = pkg.scripts.start;
+  // `npm start` runs the service's command through scripts/on-supported-node.mjs, which takes it quoted.
+  const line = pkg.scripts.start.replace(/^node scripts\/on-supported-node\.mjs (?:--\S+ )*'([^']*)'$/, '$1');
   const words = (line.match(/"[^"]*"|'[^']*'|\S+/g) ?? []).map((word) => word.replace(/^(["'])(.*)\1$/, '$2'));
   const env: Record<string, string> = {};
   while (words.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0])) {
@@ -208,6 +209,23 @@ export async function adminToken(url: string): Promise<string> {
 export async function uploadPngs(url: string, token: string, path: string, count: number): Promise<void> {
   const form = new FormData();
   for (let i = 0; i < count; i++) form.append('file', new Blob([PNG], { type: 'image/png' }), `image-${i}.png`);
+  await upload(url, token, path, form);
+}
+
+/** Uploads one file to a field; its file record. */
+export async function uploadFile(
+  url: string,
+  token: string,
+  path: string,
+  bytes: Buffer,
+  type: string,
+): Promise<{ id: number }> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type }), 'file');
+  return (await upload(url, token, path, form)) as { id: number };
+}
+
+async function upload(url: string, token: string, path: string, form: FormData): Promise<unknown> {
   const res = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
@@ -215,7 +233,7 @@ export async function uploadPngs(url: string, token: string, path: string, count
     signal: AbortSignal.timeout(30_000),
   });
   if (res.status !== 200 && res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
+  return res.json();
 }
 
 /** Peak resident memory of a process (VmHWM), in MiB; 0 where /proc is not available. */

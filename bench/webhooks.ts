@@ -1,8 +1,10 @@
 /**
  * The webhook figures on PostgreSQL: how fast a backlog drains to one healthy endpoint, and how long a new event takes
  * to reach it when nothing is queued. The backlog is made with the dispatcher off (WEBHOOK_DISPATCHER=off): one
- * endpoint for every event, then `POST /api/webhooks/{id}/ping` per event (each writes an event and its delivery in one
- * transaction, as a file change does); then the service is restarted with the dispatcher on.
+ * endpoint for every event, then a small PDF uploaded to an article's attachments and deleted again, a `file.created`
+ * and a `file.deleted` event, each written with its delivery in the transaction of the change; then the service is
+ * restarted with the dispatcher on (4 uploads at a time, the most one client may have in flight). Pings would be
+ * simpler, but an endpoint takes 10 an hour.
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -15,7 +17,11 @@ import {
   startService,
   type BenchDatabase,
   type RunningProcess,
+  uploadFile,
 } from './support.js';
+
+/** A minimal PDF: an attachment without image variants. */
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 export interface WebhookFigures {
   events: number;
@@ -34,6 +40,7 @@ export interface WebhookFigures {
 class Receiver {
   readonly seen = new Map<string, number>();
   private waiters = new Map<string, (at: number) => void>();
+  private nextWaiter?: (at: number) => void;
   private readonly server: Server = createServer((req, res) => {
     const at = performance.now();
     const id = String(req.headers['x-webhook-id'] ?? '');
@@ -43,6 +50,8 @@ class Receiver {
     this.seen.set(id, at);
     this.waiters.get(id)?.(at);
     this.waiters.delete(id);
+    this.nextWaiter?.(at);
+    this.nextWaiter = undefined;
   });
   url = '';
 
@@ -51,16 +60,14 @@ class Receiver {
     this.url = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/hook`;
   }
 
-  /** Resolves with the arrival time of `id` (already arrived or not), or rejects after `timeoutMs`. */
-  arrival(id: string, timeoutMs: number): Promise<number> {
-    const at = this.seen.get(id);
-    if (at !== undefined) return Promise.resolve(at);
+  /** Resolves with the arrival time of the next delivery, or rejects after `timeoutMs`. */
+  nextArrival(timeoutMs: number): Promise<number> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`event ${id} not delivered within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.set(id, (arrived) => {
+      const timer = setTimeout(() => reject(new Error(`no delivery within ${timeoutMs} ms`)), timeoutMs);
+      this.nextWaiter = (arrived) => {
         clearTimeout(timer);
         resolve(arrived);
-      });
+      };
     });
   }
 
@@ -91,6 +98,8 @@ async function pool(count: number, concurrency: number, task: (index: number) =>
 
 /** Measures the drain rate of a backlog of `events` and the p50 delivery latency of `samples` single events. */
 export async function measureWebhooks(logDir: string, events: number, samples: number): Promise<WebhookFigures> {
+  // Pairs of events: an upload and its deletion.
+  const total = Math.ceil(events / 2) * 2;
   const receiver = new Receiver();
   await receiver.start();
   const database: BenchDatabase = await createDatabase('postgres');
@@ -100,22 +109,24 @@ export async function measureWebhooks(logDir: string, events: number, samples: n
   try {
     service = await startService(database, log, { ...env, WEBHOOK_DISPATCHER: 'off' });
     const token = await adminToken(service.url);
-    const endpoint = await call<{ id: number }>(`${service.url}/api/webhooks`, 'POST', token, {
+    await call(`${service.url}/api/webhooks`, 'POST', token, {
       url: receiver.url,
       events: ['*'],
       description: 'bench receiver',
     });
-    const pingUrl = `${service.url}/api/webhooks/${endpoint.id}/ping`;
+    const article = await call<{ id: number }>(`${service.url}/articles`, 'POST', token, { title: 'Hooked' });
+    const attachments = `/files/article/${article.id}/attachments`;
     const running = service;
-    await pool(events, 8, async () => {
-      await call(pingUrl, 'POST', token);
+    await pool(total / 2, 4, async () => {
+      const created = await uploadFile(running.url, token, attachments, PDF, 'application/pdf');
+      await call(`${running.url}/files/${created.id}`, 'DELETE', token, undefined, [204]);
     });
     await running.stop();
     if (receiver.seen.size > 0) throw new Error('deliveries were sent while the dispatcher was off');
 
     const spawned = performance.now();
     service = await startService(database, log, { ...env, WEBHOOK_DISPATCHER: 'on' });
-    await untilSeen(receiver, events, 300_000);
+    await untilSeen(receiver, total, 300_000);
     const arrivals = [...receiver.seen.values()].sort((a, b) => a - b);
     const first = arrivals[0];
     const last = arrivals[arrivals.length - 1];
@@ -124,17 +135,20 @@ export async function measureWebhooks(logDir: string, events: number, samples: n
     await sleep(1_000);
     const latencies: number[] = [];
     const freshToken = await adminToken(service.url);
-    const restartedPingUrl = `${service.url}/api/webhooks/${endpoint.id}/ping`;
     for (let i = 0; i < samples; i++) {
+      const arrival = receiver.nextArrival(30_000);
       const started = performance.now();
-      const ping = await call<{ event_id: string }>(restartedPingUrl, 'POST', freshToken);
-      latencies.push((await receiver.arrival(ping.event_id, 30_000)) - started);
+      const created = await uploadFile(service.url, freshToken, attachments, PDF, 'application/pdf');
+      latencies.push((await arrival) - started);
+      const seen = receiver.seen.size;
+      await call(`${service.url}/files/${created.id}`, 'DELETE', freshToken, undefined, [204]);
+      await untilSeen(receiver, seen + 1, 30_000);
       await sleep(100);
     }
     return {
-      events,
+      events: total,
       drainSeconds,
-      deliveriesPerSecond: (events - 1) / Math.max(drainSeconds, 0.001),
+      deliveriesPerSecond: (total - 1) / Math.max(drainSeconds, 0.001),
       sinceStartSeconds: (last - spawned) / 1000,
       latencyP50Ms: median(latencies),
       latencyMaxMs: Math.max(...latencies),
