@@ -34,7 +34,7 @@ export async function createApp(): Promise<INestApplication> {
   applyHttpLimits(app, config.http);
   useSafeResponseDefaults(app);
   setupOpenApi(app);
-  serveAdminUi(app, app.get<FilesConfig>(filesConfig.KEY));
+  serveAdminUi(app, app.get<FilesConfig>(filesConfig.KEY), app.get<TokenConfig>(tokenConfig.KEY).issuer);
   return app;
 }
 
@@ -52,7 +52,7 @@ function setupOpenApi(app: NestExpressApplication): void {
   let document: OpenAPIObject | undefined;
   const built = () => {
     if (document) return document;
-    document = buildOpenApiDocument(app, { serverUrl: issuer, tokenUrl: OAUTH_TOKEN_PATH });
+    document = buildOpenApiDocument(app, { tokenUrl: OAUTH_TOKEN_PATH });
     documentFileFields(document, app.get(FileFieldRegistry));
     documentWebhookEvents(document, app.get(WebhookEventCatalog));
     return document;

@@ -4,16 +4,20 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { describeDatabase, describeStorage } from './common/log-output.js';
 import { AppConfig, loadAppConfig } from './config/environment.js';
+import { freePortOn } from './config/local-url.js';
 import { createApp } from './app.factory.js';
 import { filesConfig, type FilesConfig } from './files/index.js';
+import { tokenConfig, type TokenConfig } from './token/index.js';
 
 /** Signals that ask the service to stop: SIGTERM from an orchestrator or `kill`, SIGINT from Ctrl+C, and the like. */
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'] as const;
 
+let host: string;
+let port: number;
 // A wrong app-wide variable stops the start with its message alone, on one line: the stack trace the framework would
 // print around it says nothing to whoever set the variable.
 try {
-  loadAppConfig();
+  ({ host, port } = loadAppConfig());
 } catch (error) {
   const [head, ...bad] = (error instanceof Error ? error.message : String(error)).split('\n');
   console.error([head, bad.map((line) => line.trim()).join('; ')].join(' ').trim());
@@ -55,12 +59,24 @@ function stopOnSignals(app: INestApplication): void {
   for (const signal of STOP_SIGNALS) process.on(signal, stop);
 }
 
+// PORT=0 asks for a free port: it is chosen before the modules read PORT, so that the issuer and the file URLs
+// derived from it name the port the service listens on.
+if (port === 0) process.env.PORT = String(await freePortOn(host));
+
 const app = await createApp();
 stopOnSignals(app);
 const config = app.get(AppConfig);
 processLogger.log(`Database: ${describeDatabase(config)}`);
 processLogger.log(`Files stored in ${describeStorage(app.get<FilesConfig>(filesConfig.KEY).storage)}`);
 await app.listen(config.port, config.host);
-// The address actually bound: PORT=0 picks a free port, and a host name resolves to one address.
-const { address, family, port } = (app.getHttpServer() as Server).address() as AddressInfo;
-processLogger.log(`Listening on http://${family === 'IPv6' ? `[${address}]` : address}:${port}`);
+// The address actually bound: a host name resolves to one address.
+const bound = (app.getHttpServer() as Server).address() as AddressInfo;
+const listening = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
+processLogger.log(`Listening on ${listening}`);
+// Tokens and file URLs name the issuer: when it is not the address above (a wildcard or a host name, OAUTH_ISSUER),
+// say which address they name, so that nobody opens the other one and finds them refused.
+const { issuer } = app.get<TokenConfig>(tokenConfig.KEY);
+if (issuer !== listening) {
+  const from = process.env.OAUTH_ISSUER ? 'OAUTH_ISSUER' : 'from HOST; set OAUTH_ISSUER to the address clients use';
+  processLogger.log(`Tokens and file URLs name ${issuer} (${from})`);
+}

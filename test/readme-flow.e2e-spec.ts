@@ -106,7 +106,7 @@ describe('README: the examples run as written, in order, on a fresh start', () =
       // Every request must succeed: an error status fails curl, and so the script.
       'curl() { command curl --fail-with-body --show-error "$@"; }',
       npmStandIn(scripts, build.dir),
-      examples.replaceAll('localhost:3000', `localhost:${port}`),
+      examples.replaceAll('127.0.0.1:3000', `127.0.0.1:${port}`),
     ].join('\n');
     const result = await run('bash', ['-c', script], {
       cwd: workDir,

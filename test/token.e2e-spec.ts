@@ -281,7 +281,11 @@ describe('Token endpoint: POST /api/oauth/token', () => {
         jwks_uri: `${t.url}/.well-known/jwks.json`,
         revocation_endpoint: `${t.url}/api/oauth/revoke`,
         grant_types_supported: expect.arrayContaining(['client_credentials', 'password', 'refresh_token']),
+        scopes_supported: expect.arrayContaining(['*', 'product:read', 'article:write', 'role:write']),
       });
+      // The scopes a token request may name are the permission catalog.
+      const catalog = (await t.http.get('/api/permissions').expect(200)).body as Array<{ permission: string }>;
+      expect(res.body.scopes_supported).toEqual(catalog.map((entry) => entry.permission));
     });
   });
 });

@@ -9,6 +9,8 @@ import type { FilesConfig } from '../files/index.js';
 import { adminContentSecurityPolicy, imageOrigins, serveAdminUi } from './admin-ui.js';
 
 const LOCAL = { urlMode: 'proxy', storage: { driver: 'local', root: '/tmp' } } as unknown as FilesConfig;
+/** The base of file URLs: the service's public URL, here another origin than the pages'. */
+const PUBLIC_URL = 'https://files.example.com/';
 
 describe('serveAdminUi', () => {
   let dist: string;
@@ -22,7 +24,7 @@ describe('serveAdminUi', () => {
     app = express();
     // As in the service: API defaults first (Cache-Control: no-store), then the UI.
     useSafeResponseDefaults(app as unknown as NestExpressApplication);
-    serveAdminUi(app as unknown as NestExpressApplication, LOCAL, dist);
+    serveAdminUi(app as unknown as NestExpressApplication, LOCAL, PUBLIC_URL, dist);
   });
   afterAll(() => rm(dist, { recursive: true, force: true }));
 
@@ -32,7 +34,7 @@ describe('serveAdminUi', () => {
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['x-frame-options']).toBe('DENY');
-      expect(res.headers['content-security-policy']).toBe(adminContentSecurityPolicy([]));
+      expect(res.headers['content-security-policy']).toBe(adminContentSecurityPolicy(['https://files.example.com']));
       expect(res.headers['content-security-policy']).toMatch(/script-src 'self';/);
       expect(res.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     }
@@ -54,7 +56,7 @@ describe('serveAdminUi', () => {
 
   it('says how to build the UI when it is not built', async () => {
     const bare = express();
-    serveAdminUi(bare as unknown as NestExpressApplication, LOCAL, join(dist, 'missing'));
+    serveAdminUi(bare as unknown as NestExpressApplication, LOCAL, undefined, join(dist, 'missing'));
     const res = await request(bare).get('/admin/settings').expect(503);
     expect(res.body.detail).toMatch(/npm run build:admin/);
   });
@@ -66,13 +68,17 @@ describe('serveAdminUi', () => {
     await request(app).get('/administration').expect(418);
   });
 
-  it('admits images from the bucket only when file URLs point there', () => {
+  it('admits images from the origin of the file URLs: the public URL, or the bucket when they point there', () => {
     expect(imageOrigins(LOCAL)).toEqual([]);
+    expect(imageOrigins(LOCAL, 'http://127.0.0.1:3000')).toEqual(['http://127.0.0.1:3000']);
+    expect(adminContentSecurityPolicy(imageOrigins(LOCAL, PUBLIC_URL))).toMatch(
+      /img-src 'self' blob: https:\/\/files\.example\.com;/,
+    );
     const direct = {
       urlMode: 'direct',
       storage: { driver: 's3', bucket: 'b', endpoint: 'http://127.0.0.1:4569/' },
     } as unknown as FilesConfig;
-    expect(imageOrigins(direct)).toEqual(['http://127.0.0.1:4569']);
+    expect(imageOrigins(direct, PUBLIC_URL)).toEqual(['http://127.0.0.1:4569']);
     expect(adminContentSecurityPolicy(imageOrigins(direct))).toMatch(
       /img-src 'self' blob: http:\/\/127\.0\.0\.1:4569;/,
     );

@@ -10,12 +10,15 @@ export const ADMIN_UI_DIST = resolve('admin', 'dist');
 export const ADMIN_UI_PATH = '/admin';
 
 /**
- * Where the pages may load images from besides the service itself: with FILE_URL_MODE=direct, file URLs point at the
- * bucket (its endpoint, or AWS's virtual-hosted names).
+ * Where the pages may load images from besides their own origin: file URLs are absolute on the service's public URL
+ * (the issuer), another origin when the UI is opened at another address (the internal one, behind a proxy); with
+ * FILE_URL_MODE=direct they point at the bucket (its endpoint, or AWS's virtual-hosted names).
  */
-export function imageOrigins(files: FilesConfig): string[] {
-  if (files.urlMode !== 'direct' || files.storage.driver !== 's3') return [];
-  return [files.storage.endpoint ? new URL(files.storage.endpoint).origin : 'https://*.amazonaws.com'];
+export function imageOrigins(files: FilesConfig, publicUrl?: string): string[] {
+  if (files.urlMode === 'direct' && files.storage.driver === 's3') {
+    return [files.storage.endpoint ? new URL(files.storage.endpoint).origin : 'https://*.amazonaws.com'];
+  }
+  return publicUrl ? [new URL(publicUrl).origin] : [];
 }
 
 /** The policy of the UI's pages: scripts, styles and data from this origin only; no inline script, no framing. */
@@ -40,10 +43,16 @@ export function adminContentSecurityPolicy(
  * Serves the administration UI, a single-page application, at /admin: its hashed assets cached for a year as
  * immutable, every other path under /admin answered with its index.html (not cached, so a new build is picked up),
  * all under a strict Content-Security-Policy and never in a frame. Public: the pages hold no data; the API they call
- * asks for tokens. Without a build (`npm run build:admin`), /admin says so with a 503 problem detail.
+ * asks for tokens. Without a build (`npm run build:admin`), /admin says so with a 503 problem detail. `publicUrl`:
+ * the base of file URLs, whose images the pages show.
  */
-export function serveAdminUi(app: NestExpressApplication, files: FilesConfig, dist = ADMIN_UI_DIST): void {
-  const policy = adminContentSecurityPolicy(imageOrigins(files));
+export function serveAdminUi(
+  app: NestExpressApplication,
+  files: FilesConfig,
+  publicUrl: string | undefined,
+  dist = ADMIN_UI_DIST,
+): void {
+  const policy = adminContentSecurityPolicy(imageOrigins(files, publicUrl));
   const pageHeaders = (res: Response) => {
     res.setHeader('Content-Security-Policy', policy);
     res.setHeader('X-Frame-Options', 'DENY');

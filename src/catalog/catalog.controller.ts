@@ -36,6 +36,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
   const one = `${resource.label[0].toUpperCase()}${resource.label.slice(1)}`;
   const all = `${resource.path[0].toUpperCase()}${resource.path.slice(1)}`;
   const missing: [number, string] = [404, `No such ${resource.label}`];
+  const aLabel = `${/^[aeio]/i.test(resource.label) ? 'an' : 'a'} ${resource.label}`;
 
   @ApiTags(resource.path)
   @Controller(resource.path)
@@ -64,7 +65,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
 
     @Post()
     @write
-    @ApiOperation({ operationId: `create${one}`, summary: `Create a ${resource.label}` })
+    @ApiOperation({ operationId: `create${one}`, summary: `Create ${aLabel}` })
     @ApiBody({ type: resource.createDto })
     @ApiCreatedResponse({ type: resource.entity, description: 'Created; its file fields are empty' })
     @ApiProblems(400)
@@ -76,7 +77,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     @write
     @ApiOperation({
       operationId: `update${one}`,
-      summary: `Update a ${resource.label}; omitted properties keep their value`,
+      summary: `Update ${aLabel}; omitted properties keep their value`,
     })
     @ApiBody({ type: resource.updateDto })
     @ApiOkResponse({ type: resource.entity, description: 'Updated' })
@@ -91,7 +92,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     @Delete(':id')
     @write
     @HttpCode(204)
-    @ApiOperation({ operationId: `delete${one}`, summary: `Delete a ${resource.label} and its files` })
+    @ApiOperation({ operationId: `delete${one}`, summary: `Delete ${aLabel} and its files` })
     @ApiNoContentResponse({ description: 'Deleted' })
     @ApiProblems(400, missing)
     remove(@Param('id', ParseIdPipe) id: number): Promise<void> {

@@ -6,7 +6,7 @@ import { loadTokenConfig, tokenConfig, type TokenConfig } from './token.config.j
 describe('token config', () => {
   it('applies the documented defaults', () => {
     expect(loadTokenConfig({})).toEqual({
-      issuer: 'http://localhost:3000',
+      issuer: 'http://127.0.0.1:3000',
       accessTokenTtl: 3600,
       refreshIdleTtl: 7 * 86_400,
       refreshAbsoluteTtl: 30 * 86_400,
@@ -26,8 +26,17 @@ describe('token config', () => {
     });
   });
 
-  it('derives the default issuer from PORT and drops trailing slashes of OAUTH_ISSUER', () => {
-    expect(loadTokenConfig({ PORT: '8080' }).issuer).toBe('http://localhost:8080');
+  it('derives the default issuer from HOST and PORT, the address the service logs', () => {
+    expect(loadTokenConfig({ PORT: '8080' }).issuer).toBe('http://127.0.0.1:8080');
+    expect(loadTokenConfig({ HOST: 'files.internal', PORT: '80' }).issuer).toBe('http://files.internal:80');
+    expect(loadTokenConfig({ HOST: '0.0.0.0' }).issuer).toBe('http://127.0.0.1:3000');
+    expect(loadTokenConfig({ HOST: '::1' }).issuer).toBe('http://[::1]:3000');
+  });
+
+  it('lets OAUTH_ISSUER rule over HOST and PORT, without trailing slashes', () => {
+    expect(loadTokenConfig({ HOST: '0.0.0.0', PORT: '8080', OAUTH_ISSUER: 'https://auth.example.com//' }).issuer).toBe(
+      'https://auth.example.com',
+    );
     expect(loadTokenConfig({ OAUTH_ISSUER: 'https://auth.example.com//' }).issuer).toBe('https://auth.example.com');
   });
 
@@ -50,7 +59,7 @@ describe('token config', () => {
   it('treats empty values as unset', () => {
     expect(loadTokenConfig({ ADMIN_PASSWORD: '', OAUTH_ISSUER: '' })).toMatchObject({
       adminPassword: undefined,
-      issuer: 'http://localhost:3000',
+      issuer: 'http://127.0.0.1:3000',
     });
   });
 

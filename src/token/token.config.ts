@@ -1,6 +1,7 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
 import { IsOptional, IsString, IsUrl, Matches, ValidateBy } from 'class-validator';
 import { parseDuration } from '../common/duration.js';
+import { localUrl } from '../config/local-url.js';
 import { durationMs, IsDuration, IsIntVariable, validateConfig } from '../config/validate-config.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from './account-rules.js';
 
@@ -53,11 +54,18 @@ function IsReuseGrace(): PropertyDecorator {
 
 /** The environment variables of the token module, with their defaults. */
 export class TokenEnvironment {
-  /** Read only for the default issuer, http://localhost:PORT. */
+  /** Read only for the default issuer (validated with the app-wide variables). */
   @IsIntVariable(0, 65535)
   PORT = 3000;
 
-  /** The `iss` of access tokens and the issuer of the discovery document; defaults to http://localhost:PORT. */
+  /** Read only for the default issuer (validated with the app-wide variables). */
+  @IsString()
+  HOST = '127.0.0.1';
+
+  /**
+   * The `iss` of access tokens, the issuer of the discovery document and the base of file URLs. Unset: the address
+   * the service logs, http://HOST:PORT (127.0.0.1 for a wildcard HOST; see localUrl).
+   */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   OAUTH_ISSUER?: string;
@@ -135,7 +143,7 @@ export class TokenEnvironment {
 /** The token module's settings from validated variables; durations in seconds unless the name says otherwise. */
 export function tokenSettings(env: TokenEnvironment) {
   return {
-    issuer: (env.OAUTH_ISSUER ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    issuer: (env.OAUTH_ISSUER ?? localUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
     refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,

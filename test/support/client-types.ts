@@ -4,7 +4,10 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 
 export const OPENAPI_FILE = join(process.cwd(), 'openapi.json');
-/** The types a client generates from openapi.json, committed where the administration UI and the generated-client test use them. */
+/**
+ * The types a client generates from openapi.json, committed where the administration UI uses them (the
+ * generated-clients suite checks they are what openapi.json gives).
+ */
 export const CLIENT_TYPES_FILE = join(process.cwd(), 'admin', 'src', 'api', 'openapi.d.ts');
 
 /** openapi-typescript's types for an OpenAPI document; binary parts and bodies are Blobs, as in a browser. */

@@ -463,7 +463,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/files/{attachmentType}/{attachmentId}/{fieldName}": {
+    "/files/article/{attachmentId}/thumbnail": {
         parameters: {
             query?: never;
             header?: never;
@@ -473,19 +473,70 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload a file to one field of one entity
-         * @description Single field: creates the record (201) or replaces its file keeping the same id (200). Multi field: appends (201); several `file` parts append in order and answer an array. The type is sniffed from the bytes, not taken from the part. Needs `<attachment type>:write`.
-         *
-         *     File fields:
-         *
-         *     | attachment type | field | kind | max files | max bytes | accepts |
-         *     |---|---|---|---|---|---|
-         *     | article | thumbnail | single |  |  | image/* |
-         *     | article | attachments | multi | 10 |  | any type except HTML, SVG and executables |
-         *     | product | cover | single |  | 5242880 | image/* |
-         *     | product | gallery | multi | 30 |  | image/*, application/pdf |
+         * Upload the thumbnail of an article
+         * @description A single field: creates the record (201) or replaces its file, keeping the same id (200). Accepts image/*. The type is sniffed from the bytes, not taken from the part. Needs `article:write`.
          */
-        post: operations["uploadFile"];
+        post: operations["uploadArticleThumbnail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/article/{attachmentId}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload files to the attachments of an article
+         * @description A multi field: the files are appended (201). Accepts any type except HTML, SVG and executables; at most 10 files. The type is sniffed from the bytes, not taken from the part. Needs `article:write`.
+         */
+        post: operations["uploadArticleAttachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/product/{attachmentId}/cover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the cover of a product
+         * @description A single field: creates the record (201) or replaces its file, keeping the same id (200). Accepts image/*; at most 5242880 bytes a file. The type is sniffed from the bytes, not taken from the part. Needs `product:write`.
+         */
+        post: operations["uploadProductCover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/product/{attachmentId}/gallery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload files to the gallery of a product
+         * @description A multi field: the files are appended (201). Accepts image/*, application/pdf; at most 30 files. The type is sniffed from the bytes, not taken from the part. Needs `product:write`.
+         */
+        post: operations["uploadProductGallery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -650,7 +701,7 @@ export interface paths {
         /** List articles with their files, by id */
         get: operations["listArticles"];
         put?: never;
-        /** Create a article */
+        /** Create an article */
         post: operations["createArticle"];
         delete?: never;
         options?: never;
@@ -669,11 +720,11 @@ export interface paths {
         get: operations["getArticle"];
         put?: never;
         post?: never;
-        /** Delete a article and its files */
+        /** Delete an article and its files */
         delete: operations["deleteArticle"];
         options?: never;
         head?: never;
-        /** Update a article; omitted properties keep their value */
+        /** Update an article; omitted properties keep their value */
         patch: operations["updateArticle"];
         trace?: never;
     };
@@ -830,25 +881,57 @@ export interface components {
             /** @example 0 */
             offset: number;
         };
-        /** @description RFC 6749 token request (JSON or form) */
-        TokenRequest: {
-            /** @enum {string} */
-            grant_type: "client_credentials" | "password" | "refresh_token";
-            /** @description Access key id of an integration, or `administration` */
+        /** @description An integration: its access key id and secret in the body, or in HTTP Basic (then neither here) */
+        ClientCredentialsTokenRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "client_credentials";
+            /** @description The access key id of an integration */
             client_id?: string;
-            /** @description client_credentials: the secret access key (or HTTP Basic) */
+            /**
+             * Format: password
+             * @description The secret access key
+             */
             client_secret?: string;
             /** @description Space-separated permissions; defaults to everything the role grants */
             scope?: string;
-            /** @description password grant */
-            username?: string;
+        };
+        /** @description A user of the administration interface signs in */
+        PasswordTokenRequest: {
             /**
-             * Format: password
-             * @description password grant
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            password?: string;
-            /** @description refresh_token grant */
-            refresh_token?: string;
+            grant_type: "password";
+            /**
+             * @description The administration interface, a public client
+             * @enum {string}
+             */
+            client_id: "administration";
+            username: string;
+            /** Format: password */
+            password: string;
+            /** @description Space-separated permissions; defaults to everything the role grants */
+            scope?: string;
+        };
+        /** @description The administration interface renews its sign-in */
+        RefreshTokenRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "refresh_token";
+            /**
+             * @description The administration interface, a public client
+             * @enum {string}
+             */
+            client_id: "administration";
+            /** @description The latest refresh token of the sign-in */
+            refresh_token: string;
+            /** @description Space-separated permissions; defaults to those of the sign-in */
+            scope?: string;
         };
         /** @description RFC 6749 §5.1 successful response */
         TokenResponse: {
@@ -1118,7 +1201,7 @@ export interface components {
              */
             name: string;
             /** @description The role of the user or the integration */
-            role: components["schemas"]["RoleReference"] | (never | null);
+            role: components["schemas"]["RoleReference"] | (null);
             /**
              * @description What this token's scope grants: `*`, or `<resource>:<read|write>` permissions
              * @example [
@@ -1188,7 +1271,7 @@ export interface components {
              */
             events: string[];
             /** @description null: every event of those kinds */
-            filter: components["schemas"]["WebhookFilter"] | (never | null);
+            filter: components["schemas"]["WebhookFilter"] | (null);
             /** @example ERP file sync */
             description: string | null;
             /**
@@ -1258,7 +1341,7 @@ export interface components {
             signature_scheme?: components["schemas"]["WebhookSignatureScheme"];
             events?: string[];
             /** @description null removes the filter */
-            filter?: components["schemas"]["WebhookFilter"] | (never | null);
+            filter?: components["schemas"]["WebhookFilter"] | (null);
             description?: string | null;
             /** @description true re-enables a disabled endpoint */
             active?: boolean;
@@ -1561,7 +1644,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             /** @description File field (null when empty): each at most 5242880 bytes; accepts image/*; image variants thumb 200×200 cover, large 1600 wide inside webp (see FileRecord.variants). */
-            cover: components["schemas"]["FileRecord"] | (never | null);
+            cover: components["schemas"]["FileRecord"] | (null);
             /** @description File field (multi, ordered by sort_order; [] when empty): at most 30 files; accepts image/*, application/pdf; image variants thumb 200×200 cover (see FileRecord.variants). */
             gallery: components["schemas"]["FileRecord"][];
         };
@@ -1597,7 +1680,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             /** @description File field (null when empty): accepts image/*. */
-            thumbnail: components["schemas"]["FileRecord"] | (never | null);
+            thumbnail: components["schemas"]["FileRecord"] | (null);
             /** @description File field (multi, ordered by sort_order; [] when empty): at most 10 files. */
             attachments: components["schemas"]["FileRecord"][];
         };
@@ -1642,6 +1725,8 @@ export interface components {
             checks: components["schemas"]["HealthChecks"];
             readCache: components["schemas"]["HealthReadCache"];
         };
+        /** @description RFC 6749 token request, one schema per grant_type (form or JSON) */
+        TokenRequest: components["schemas"]["ClientCredentialsTokenRequest"] | components["schemas"]["PasswordTokenRequest"] | components["schemas"]["RefreshTokenRequest"];
         /** @description The body of a file.created delivery: A file record was added to a file field. */
         "WebhookEvent_file.created": {
             /**
@@ -1998,8 +2083,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+                "application/json": components["schemas"]["TokenRequest"];
             };
         };
         responses: {
@@ -2068,8 +2153,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RevocationRequest"];
                 "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+                "application/json": components["schemas"]["RevocationRequest"];
             };
         };
         responses: {
@@ -3955,27 +4040,28 @@ export interface operations {
             };
         };
     };
-    uploadFile: {
+    uploadArticleThumbnail: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                attachmentType: "article" | "product";
                 attachmentId: number;
-                fieldName: "attachments" | "cover" | "gallery" | "thumbnail";
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /** @description One `file` part; a multi field takes several, stored in their order */
-                    file: Blob[];
+                    /**
+                     * Format: binary
+                     * @description The file
+                     */
+                    file: Blob;
                 };
             };
         };
         responses: {
-            /** @description Single field: file replaced */
+            /** @description Replaced: the record, with the same id, of the new file */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3984,7 +4070,117 @@ export interface operations {
                     "application/json": components["schemas"]["FileRecord"];
                 };
             };
-            /** @description Record(s) created */
+            /** @description Created: the record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description Bad id, no `file` part, malformed multipart, too many parts for a single field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such article */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The file storage is full */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    uploadArticleAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description One part per file (at most 10), appended in their order */
+                    file: Blob[];
+                };
+            };
+        };
+        responses: {
+            /** @description Appended: one `file` part answers its record, several an array of theirs, in order */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4020,7 +4216,248 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description Unknown attachment type or field, or no such entity */
+            /** @description No such article */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The multi field already holds its maxCount files */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The file storage is full */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    uploadProductCover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Replaced: the record, with the same id, of the new file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description Created: the record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description Bad id, no `file` part, malformed multipart, too many parts for a single field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The file storage is full */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    uploadProductGallery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description One part per file (at most 20), appended in their order */
+                    file: Blob[];
+                };
+            };
+        };
+        responses: {
+            /** @description Appended: one `file` part answers its record, several an array of theirs, in order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"] | components["schemas"]["FileRecord"][];
+                };
+            };
+            /** @description Bad id, no `file` part, malformed multipart, too many parts for a single field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such product */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4414,7 +4851,7 @@ export interface operations {
             path: {
                 attachmentType: "article" | "product";
                 attachmentId: number;
-                fieldName: "attachments" | "cover" | "gallery" | "thumbnail";
+                fieldName: "attachments" | "gallery";
             };
             cookie?: never;
         };

@@ -4,7 +4,7 @@ import type { TokenSource } from './client';
 
 export type FileRecord = Schemas['FileRecord'];
 
-/** The upload operation's path (`uploadFile` in openapi.json), filled in. */
+/** The upload route's path (in openapi.json, one `upload<Type><Field>` operation per field), filled in. */
 export const uploadPath = (attachmentType: string, attachmentId: number, fieldName: string) =>
   `/files/${encodeURIComponent(attachmentType)}/${attachmentId}/${encodeURIComponent(fieldName)}`;
 
@@ -22,8 +22,8 @@ export type Uploader = (upload: Upload) => Promise<FileRecord>;
 
 /**
  * The one call not made through the generated client: fetch cannot report an upload's progress, XMLHttpRequest can.
- * It sends what `uploadFile` describes (multipart/form-data, part `file`) and types its answer with the generated
- * schema; the token goes in the Authorization header as for every other call.
+ * It sends what the upload operations describe (multipart/form-data, part `file`) and types its answer with the
+ * generated schema; the token goes in the Authorization header as for every other call.
  */
 export function createUploader(tokens: TokenSource, baseUrl = globalThis.location?.origin ?? ''): Uploader {
   const send = (upload: Upload, token: string | undefined) =>

@@ -36,6 +36,13 @@ export function Authenticated() {
  * The OpenAPI side of a protected route: a bearer access token, obtained with either OAuth 2.0 flow and holding
  * `scopes` (a permission derived from the path lists none), or refused with 401 / 403 problem details.
  */
-function ApiTokenSecurity(scopes: string[]) {
-  return applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiOAuth2(scopes, OAUTH2_SCHEME), ApiProblems(401, 403));
+function ApiTokenSecurity(scopes: string[]): MethodDecorator & ClassDecorator {
+  // @nestjs/swagger's ApiSecurity adds to a list it keeps between uses: one instance put on several methods (as the
+  // catalog controllers do) would repeat its requirement on each later method. A fresh one for each use.
+  return <T>(target: object, key?: string | symbol, descriptor?: TypedPropertyDescriptor<T>) =>
+    applyDecorators(ApiBearerAuth(BEARER_SCHEME), ApiOAuth2(scopes, OAUTH2_SCHEME), ApiProblems(401, 403))(
+      target,
+      key,
+      descriptor,
+    );
 }

@@ -5,6 +5,7 @@ import {
   type OpenAPIObject,
   type OAuthFlowObject,
   type ParameterObject,
+  type RequestBodyObject,
   type SchemaObject,
   type SecuritySchemeObject,
 } from '@nestjs/swagger';
@@ -14,8 +15,6 @@ export const BEARER_SCHEME = 'bearer';
 export const OAUTH2_SCHEME = 'oauth2';
 
 export interface OpenApiSettings {
-  /** The service's public base URL (the OAuth issuer): the document's only server. */
-  serverUrl: string;
   /** The token endpoint, relative to the server. */
   tokenUrl: string;
 }
@@ -36,8 +35,8 @@ export function buildOpenApiDocument(app: INestApplication, settings: OpenApiSet
     )
     .setVersion('1')
     .setLicense('UNLICENSED (proprietary)', 'https://spdx.org/licenses/')
-    .setContact('Service team', '', 'service-team@example.com')
-    .addServer(settings.serverUrl)
+    // Relative: Swagger UI calls the address the document was read from, whatever OAUTH_ISSUER names (no CORS).
+    .addServer('/')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME)
     .addOAuth2(
       {
@@ -51,13 +50,16 @@ export function buildOpenApiDocument(app: INestApplication, settings: OpenApiSet
       OAUTH2_SCHEME,
     )
     .build();
-  // Every operation names itself (`getProduct`, `uploadFile`) in its @ApiOperation: the names become a generated
+  // DocumentBuilder.setContact writes an empty url when given none.
+  config.info.contact = { name: 'Service team', email: 'service-team@example.com' };
+  // Every operation names itself (`getProduct`, `createIntegration`) in its @ApiOperation: the names become a generated
   // client's method names. The platform suite refuses Nest's default `Controller_method`.
   const document = SwaggerModule.createDocument(app, config);
   declareScopes(document);
   markPublic(document);
   typeIdParameters(document);
   admitNullReferences(document);
+  nameTitledBodies(document);
   return document;
 }
 
@@ -97,7 +99,10 @@ function typeIdParameters(document: OpenAPIObject): void {
 /**
  * OpenAPI 3.0 has no null type, and `nullable` beside an `allOf` reference (what `@ApiProperty({ type: Dto, nullable:
  * true })` produces) does not admit null to validators, which check the reference too. Each such property becomes
- * "the reference, or a nullable type restricted to null", which validators and generators (`Dto | null`) read alike.
+ * "the reference, or a nullable string restricted to null": validators admit null, and generators write `Dto | null`
+ * (openapi-typescript `Dto | (null)`). Other spellings fail one of them: without `type`, `nullable` is refused by
+ * validators and `enum: [null]` alone gives hey-api `never`; with `type: object`, openapi-typescript writes
+ * `Dto | (never | null)`.
  */
 function admitNullReferences(node: unknown): void {
   if (Array.isArray(node)) {
@@ -107,12 +112,31 @@ function admitNullReferences(node: unknown): void {
   if (typeof node !== 'object' || node === null) return;
   const schema = node as SchemaObject;
   if (schema.nullable === true && schema.allOf?.length === 1 && '$ref' in schema.allOf[0]) {
-    schema.oneOf = [schema.allOf[0], { type: 'object', nullable: true, enum: [null] }];
+    schema.oneOf = [schema.allOf[0], { type: 'string', nullable: true, enum: [null] }];
     delete schema.allOf;
     delete schema.nullable;
     delete schema.type;
   }
   for (const value of Object.values(node)) admitNullReferences(value);
+}
+
+/**
+ * A request body schema with a `title` (e.g. the token request's `oneOf` per grant, which no DTO class can express)
+ * becomes the component of that name: generated clients then name its type.
+ */
+function nameTitledBodies(document: OpenAPIObject): void {
+  const schemas = (document.components ??= {}).schemas ?? {};
+  for (const operation of operations(document)) {
+    const body = operation.requestBody as RequestBodyObject | undefined;
+    for (const media of Object.values(body?.content ?? {})) {
+      const schema = media.schema as SchemaObject | undefined;
+      if (!schema?.title) continue;
+      const { title, ...named } = schema;
+      schemas[title] = named;
+      media.schema = { $ref: `#/components/schemas/${title}` };
+    }
+  }
+  document.components.schemas = schemas;
 }
 
 function* operations(document: OpenAPIObject) {

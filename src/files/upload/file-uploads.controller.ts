@@ -52,6 +52,8 @@ export class FileUploadsController {
     return this.attachmentTypes.readableBy(principal).map((view) => AttachmentTypeDto.from(view));
   }
 
+  // The document holds this operation once per field, with the type and field written into the path and the body
+  // and answers of that field (documentFileFields): what follows is what those operations share.
   @Post(':attachmentType/:attachmentId/:fieldName')
   @RequirePermission((req) => `${String(req.params.attachmentType)}:write`)
   @ApiOperation({

@@ -1,5 +1,13 @@
 import { applyDecorators, Inject, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import { originOf } from '../../audit/index.js';
 import { Public } from '../../common/auth/auth.decorators.js';
@@ -12,41 +20,32 @@ import {
   JsonWebKeySetSchema,
   OAuthErrorSchema,
   RevocationRequestSchema,
-  TokenRequestSchema,
+  TOKEN_REQUEST_GRANTS,
+  TOKEN_REQUEST_SCHEMA,
   TokenResponseSchema,
 } from './token.schemas.js';
 import { TokenEndpointService } from './token-endpoint.service.js';
 import { TokenRevocationService } from '../revocation/token-revocation.service.js';
+import { PermissionCatalog } from '../admin/permissions/permission-catalog.service.js';
 
 /** How clients authenticate at the token and revocation endpoints (RFC 8414). */
 const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
 
 @ApiTags('oauth')
+@ApiExtraModels(...TOKEN_REQUEST_GRANTS)
 @Public()
 @Controller()
 export class TokenController {
-  /** The RFC 8414 document: it depends only on the configuration, so it is built once. */
-  private readonly metadataDocument: object;
+  /** The RFC 8414 document: it depends only on the configuration and the permissions, so it is built once. */
+  private metadataDocument?: object;
 
   constructor(
     private readonly endpoint: TokenEndpointService,
     private readonly revocation: TokenRevocationService,
     private readonly keys: SigningKeysService,
-    @Inject(tokenConfig.KEY) config: TokenConfig,
-  ) {
-    const { issuer } = config;
-    this.metadataDocument = {
-      issuer,
-      token_endpoint: `${issuer}${OAUTH_TOKEN_PATH}`,
-      jwks_uri: `${issuer}/.well-known/jwks.json`,
-      grant_types_supported: endpoint.grantTypes,
-      token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-      revocation_endpoint: `${issuer}${OAUTH_REVOCATION_PATH}`,
-      revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-      response_types_supported: [],
-      scopes_supported: ['*'],
-    };
-  }
+    private readonly permissions: PermissionCatalog,
+    @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
+  ) {}
 
   @Post(OAUTH_TOKEN_PATH)
   @HttpCode(200)
@@ -59,8 +58,8 @@ export class TokenController {
       'client_credentials (HTTP Basic or client_secret_post, JSON or form), password and refresh_token ' +
       '(client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.',
   })
-  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
-  @ApiBody({ type: TokenRequestSchema })
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiBody({ schema: TOKEN_REQUEST_SCHEMA })
   @ApiOkResponse({ type: TokenResponseSchema, description: 'A new access token (and refresh token)' })
   @OAuthErrors(
     [400, 'invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client'],
@@ -87,7 +86,7 @@ export class TokenController {
       "expired or revoked one, another client's) is answered the same, with nothing changed. Errors are RFC 6749 " +
       'bodies.',
   })
-  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ type: RevocationRequestSchema })
   @ApiOkResponse({ description: 'Revoked, or nothing to revoke (RFC 7009 §2.2); the body is empty' })
   @OAuthErrors(
@@ -111,7 +110,25 @@ export class TokenController {
   @ApiOperation({ operationId: 'getAuthorizationServerMetadata', summary: 'Authorization server metadata (RFC 8414)' })
   @ApiOkResponse({ type: AuthorizationServerMetadataSchema })
   metadata(): object {
+    // On the first request: the permission catalog is read when the application has started.
+    this.metadataDocument ??= this.buildMetadata();
     return this.metadataDocument;
+  }
+
+  private buildMetadata(): object {
+    const { issuer } = this.config;
+    return {
+      issuer,
+      token_endpoint: `${issuer}${OAUTH_TOKEN_PATH}`,
+      jwks_uri: `${issuer}/.well-known/jwks.json`,
+      grant_types_supported: this.endpoint.grantTypes,
+      token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
+      revocation_endpoint: `${issuer}${OAUTH_REVOCATION_PATH}`,
+      revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
+      response_types_supported: [],
+      // What a token request's `scope` may name: the permission catalog, `*` first.
+      scopes_supported: this.permissions.list().map((entry) => entry.permission),
+    };
   }
 }
 

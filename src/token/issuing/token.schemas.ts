@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type { OAuthErrorCode } from '../oauth-error.js';
 
 /** The OpenAPI schemas of the token and revocation endpoints and the discovery documents (built elsewhere). */
@@ -13,18 +13,58 @@ const OAUTH_ERROR_CODES: OAuthErrorCode[] = [
   'temporarily_unavailable',
 ];
 
-@ApiSchema({ name: 'TokenRequest', description: 'RFC 6749 token request (JSON or form)' })
-export class TokenRequestSchema {
-  @ApiProperty({ enum: ['client_credentials', 'password', 'refresh_token'] }) grant_type!: string;
-  @ApiPropertyOptional({ description: 'Access key id of an integration, or `administration`' }) client_id?: string;
-  @ApiPropertyOptional({ description: 'client_credentials: the secret access key (or HTTP Basic)' })
-  client_secret?: string;
-  @ApiPropertyOptional({ description: 'Space-separated permissions; defaults to everything the role grants' })
-  scope?: string;
-  @ApiPropertyOptional({ description: 'password grant' }) username?: string;
-  @ApiPropertyOptional({ description: 'password grant', format: 'password' }) password?: string;
-  @ApiPropertyOptional({ description: 'refresh_token grant' }) refresh_token?: string;
+const SCOPE = { description: 'Space-separated permissions; defaults to everything the role grants' };
+const ADMINISTRATION = { enum: ['administration'], description: 'The administration interface, a public client' };
+
+@ApiSchema({
+  name: 'ClientCredentialsTokenRequest',
+  description: 'An integration: its access key id and secret in the body, or in HTTP Basic (then neither here)',
+})
+export class ClientCredentialsTokenRequestSchema {
+  @ApiProperty({ enum: ['client_credentials'] }) grant_type!: 'client_credentials';
+  @ApiPropertyOptional({ description: 'The access key id of an integration' }) client_id?: string;
+  @ApiPropertyOptional({ description: 'The secret access key', format: 'password' }) client_secret?: string;
+  @ApiPropertyOptional(SCOPE) scope?: string;
 }
+
+@ApiSchema({ name: 'PasswordTokenRequest', description: 'A user of the administration interface signs in' })
+export class PasswordTokenRequestSchema {
+  @ApiProperty({ enum: ['password'] }) grant_type!: 'password';
+  @ApiProperty(ADMINISTRATION) client_id!: 'administration';
+  @ApiProperty() username!: string;
+  @ApiProperty({ format: 'password' }) password!: string;
+  @ApiPropertyOptional(SCOPE) scope?: string;
+}
+
+@ApiSchema({ name: 'RefreshTokenRequest', description: 'The administration interface renews its sign-in' })
+export class RefreshTokenRequestSchema {
+  @ApiProperty({ enum: ['refresh_token'] }) grant_type!: 'refresh_token';
+  @ApiProperty(ADMINISTRATION) client_id!: 'administration';
+  @ApiProperty({ description: 'The latest refresh token of the sign-in' }) refresh_token!: string;
+  @ApiPropertyOptional({ description: 'Space-separated permissions; defaults to those of the sign-in' })
+  scope?: string;
+}
+
+const GRANTS = {
+  client_credentials: ClientCredentialsTokenRequestSchema,
+  password: PasswordTokenRequestSchema,
+  refresh_token: RefreshTokenRequestSchema,
+};
+
+/**
+ * RFC 6749 token request: one schema per grant, told apart by `grant_type`, so that a generated client requires each
+ * grant's own parameters. `title` names it as a component (see buildOpenApiDocument).
+ */
+export const TOKEN_REQUEST_SCHEMA = {
+  title: 'TokenRequest',
+  description: 'RFC 6749 token request, one schema per grant_type (form or JSON)',
+  oneOf: Object.values(GRANTS).map((grant) => ({ $ref: getSchemaPath(grant) })),
+  discriminator: {
+    propertyName: 'grant_type',
+    mapping: Object.fromEntries(Object.entries(GRANTS).map(([type, grant]) => [type, getSchemaPath(grant)])),
+  },
+};
+export const TOKEN_REQUEST_GRANTS = Object.values(GRANTS);
 
 @ApiSchema({ name: 'TokenResponse', description: 'RFC 6749 §5.1 successful response' })
 export class TokenResponseSchema {
