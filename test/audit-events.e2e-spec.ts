@@ -291,10 +291,42 @@ describe('Audit trail', () => {
     expect((await audit(`?since=${encodeURIComponent(new Date(Date.now() + DAY).toISOString())}`)).total).toBe(0);
   });
 
-  it('refuses a since that is not a date-time, and bad paging', async () => {
+  it('filters on the target, and on a time range that includes since and excludes until', async () => {
+    const role = await t.http
+      .post('/api/roles')
+      .send({ name: unique('role'), permissions: ['product:read'] })
+      .expect(201);
+    const id = String(role.body.id as number);
+    await t.http
+      .patch(`/api/roles/${id}`)
+      .send({ permissions: ['article:read'] })
+      .expect(200);
+    const byTarget = await audit(`?target_type=role&target_id=${id}&limit=100`);
+    expect(byTarget.items.map((event) => event.action)).toEqual(['role.update', 'role.create']);
+    expect(byTarget.items.every((event) => event.target_type === 'role' && event.target_id === id)).toBe(true);
+    const byType = await audit('?target_type=role&limit=100');
+    expect(byType.total).toBeGreaterThan(byTarget.total);
+    expect(byType.items.every((event) => event.target_type === 'role')).toBe(true);
+    expect((await audit('?target_type=role&target_id=no-such-id')).total).toBe(0);
+
+    const [updated, created] = byTarget.items;
+    const range = (since: string, until: string) =>
+      audit(`?target_type=role&target_id=${id}&since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`);
+    const later = new Date(Date.parse(updated.occurred_at) + 1).toISOString();
+    expect((await range(created.occurred_at, later)).total).toBe(2);
+    expect((await range(created.occurred_at, created.occurred_at)).total).toBe(0);
+    const untilOnly = await audit(`?until=${encodeURIComponent(created.occurred_at)}&limit=100`);
+    expect(untilOnly.items.every((event) => event.occurred_at < created.occurred_at)).toBe(true);
+    expect(untilOnly.total).toBeGreaterThan(0);
+  });
+
+  it('refuses a since or until that is not a date-time, an over-long target, and bad paging', async () => {
     for (const since of ['yesterday', '2026-01-01', '2026-13-01T00:00:00Z']) {
       expectProblem(await t.http.get(`/api/audit-events?since=${since}`), 400);
+      expectProblem(await t.http.get(`/api/audit-events?until=${since}`), 400);
     }
+    expectProblem(await t.http.get(`/api/audit-events?target_type=${'x'.repeat(65)}`), 400);
+    expectProblem(await t.http.get(`/api/audit-events?target_id=${'1'.repeat(65)}`), 400);
     expectProblem(await t.http.get('/api/audit-events?limit=0'), 400);
     expectProblem(await t.http.get('/api/audit-events?unknown=1'), 400);
   });

@@ -115,6 +115,8 @@ describe('Platform: errors, health, request ids, API docs', () => {
     expect(doc.info.contact).toEqual({ name: expect.any(String), email: expect.stringContaining('@') });
     const open = operations.filter((operation) => operation.security?.length === 0).map((o) => o.operationId);
     expect(open.sort()).toEqual([
+      'authorize',
+      'authorizeSignIn',
       'checkHealth',
       'downloadSignedFile',
       'getAuthorizationServerMetadata',

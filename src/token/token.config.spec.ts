@@ -7,6 +7,7 @@ describe('token config', () => {
   it('applies the documented defaults', () => {
     expect(loadTokenConfig({})).toEqual({
       issuer: 'http://127.0.0.1:3000',
+      passwordGrant: true,
       accessTokenTtl: 3600,
       refreshIdleTtl: 7 * 86_400,
       refreshAbsoluteTtl: 30 * 86_400,
@@ -78,8 +79,14 @@ describe('token config', () => {
     ['ADMIN_USERNAME', 'has space'],
     ['ADMIN_PASSWORD', 'short-pass1'],
     ['PORT', '70000'],
+    ['OAUTH_PASSWORD_GRANT', 'false'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => loadTokenConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('turns the password grant off with OAUTH_PASSWORD_GRANT=off', () => {
+    expect(loadTokenConfig({ OAUTH_PASSWORD_GRANT: 'off' }).passwordGrant).toBe(false);
+    expect(loadTokenConfig({ OAUTH_PASSWORD_GRANT: 'on' }).passwordGrant).toBe(true);
   });
 
   it('accepts an ADMIN_PASSWORD of exactly the minimum length', () => {

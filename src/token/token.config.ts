@@ -1,5 +1,5 @@
 import { registerAs, type ConfigType } from '@nestjs/config';
-import { IsOptional, IsString, IsUrl, Matches, ValidateBy } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUrl, Matches, ValidateBy } from 'class-validator';
 import { parseDuration } from '../common/duration.js';
 import { localUrl } from '../config/local-url.js';
 import { durationMs, IsDuration, IsIntVariable, validateConfig } from '../config/validate-config.js';
@@ -69,6 +69,13 @@ export class TokenEnvironment {
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
   OAUTH_ISSUER?: string;
+
+  /**
+   * `on`: the administration client may still sign in with the password grant (older interfaces, scripts); `off`:
+   * people sign in only through the authorization code flow, as OAuth 2.1 asks.
+   */
+  @IsIn(['on', 'off'], { message: 'OAUTH_PASSWORD_GRANT must be on or off' })
+  OAUTH_PASSWORD_GRANT = 'on';
 
   @IsIntVariable(60, 86_400)
   ACCESS_TOKEN_TTL = 3600;
@@ -144,6 +151,7 @@ export class TokenEnvironment {
 export function tokenSettings(env: TokenEnvironment) {
   return {
     issuer: (env.OAUTH_ISSUER ?? localUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
+    passwordGrant: env.OAUTH_PASSWORD_GRANT === 'on',
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
     refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,

@@ -23,7 +23,15 @@ import { UsersService } from './admin/users/users.service.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { BearerStrategy } from './auth/bearer.strategy.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
+import { AuthorizationClients } from './authorization/authorization-clients.js';
+import { AuthorizationCodesRepository } from './authorization/authorization-codes.repository.js';
+import { AuthorizationCodesService } from './authorization/authorization-codes.service.js';
+import { AuthorizationEndpoint } from './authorization/authorization-endpoint.service.js';
+import { AuthorizationController } from './authorization/authorization.controller.js';
+import { SignInForm } from './authorization/sign-in-form.js';
+import { AuthorizationCodeGrant } from './grants/authorization-code.grant.js';
 import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
+import { UserCredentials } from './grants/user-credentials.js';
 import { IntegrationClients } from './grants/integration-clients.js';
 import { PasswordGrant } from './grants/password.grant.js';
 import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
@@ -42,7 +50,7 @@ import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
 
 /**
- * OAuth 2.0 token endpoint, integrations, users, roles, the permission catalog, the caller's own account, and the
+ * OAuth 2.0 token and authorization endpoints, integrations, users, roles, the permission catalog, the caller's own account, and the
  * global access guard.
  */
 @Module({
@@ -57,6 +65,7 @@ import { tokenSchema } from './token.schema.js';
   ],
   controllers: [
     TokenController,
+    AuthorizationController,
     IntegrationsController,
     RolesController,
     UsersController,
@@ -72,6 +81,13 @@ import { tokenSchema } from './token.schema.js';
     PasswordHasher,
     TokenFailureLimiter,
     IntegrationClients,
+    UserCredentials,
+    AuthorizationClients,
+    AuthorizationCodesRepository,
+    AuthorizationCodesService,
+    SignInForm,
+    AuthorizationEndpoint,
+    AuthorizationCodeGrant,
     ClientCredentialsGrant,
     PasswordGrant,
     RefreshTokenGrant,

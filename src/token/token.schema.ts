@@ -1,4 +1,5 @@
 import type { FeatureSchema } from '../database/schema-registry.js';
+import { AuthorizationCode } from './authorization/authorization-code.entity.js';
 import { Integration } from './entities/integration.entity.js';
 import { RefreshToken } from './entities/refresh-token.entity.js';
 import { Role } from './entities/role.entity.js';
@@ -9,15 +10,17 @@ import { IntegrationTokenVersion1763800003000 } from './migrations/1763800003000
 import { IntegrationLifecycle1763800004000 } from './migrations/1763800004000-integration-lifecycle.js';
 import { SigningKeyRotation1763800005000 } from './migrations/1763800005000-signing-key-rotation.js';
 import { EncryptSigningKeys1763800006000 } from './migrations/1763800006000-encrypt-signing-keys.js';
+import { AuthorizationCodes1763800012000 } from './migrations/1763800012000-authorization-codes.js';
 
 /** The TokenModule's tables and the migrations that make them. */
 export const tokenSchema: FeatureSchema = {
-  entities: [Role, User, Integration, RefreshToken, SigningKey],
+  entities: [Role, User, Integration, RefreshToken, SigningKey, AuthorizationCode],
   migrations: [
     Token1763800001000,
     IntegrationTokenVersion1763800003000,
     IntegrationLifecycle1763800004000,
     SigningKeyRotation1763800005000,
     EncryptSigningKeys1763800006000,
+    AuthorizationCodes1763800012000,
   ],
 };

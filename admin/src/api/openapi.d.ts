@@ -27,7 +27,7 @@ export interface paths {
         put?: never;
         /**
          * Obtain an access token (OAuth 2.0)
-         * @description client_credentials (HTTP Basic or client_secret_post, JSON or form), password and refresh_token (client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.
+         * @description client_credentials (HTTP Basic or client_secret_post, JSON or form); authorization_code with PKCE, refresh_token and, unless OAUTH_PASSWORD_GRANT=off, password (client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.
          */
         post: operations["getToken"];
         delete?: never;
@@ -84,6 +84,30 @@ export interface paths {
         get: operations["getAuthorizationServerMetadata"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in: the authorization code flow with PKCE (OAuth 2.1)
+         * @description A browser opens this URL; the service's own sign-in page answers (no script, framing refused). An unknown client or a redirect URI not registered for it, compared by exact string, gets an error page, never a redirect. Once the client and redirect URI are good, other errors go back there as `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, RFC 9207): invalid_request (a missing or `plain` PKCE challenge, a repeated parameter), unsupported_response_type, invalid_scope, access_denied (cancelled).
+         */
+        get: operations["authorize"];
+        put?: never;
+        /**
+         * The sign-in form of the authorization endpoint
+         * @description Posted by the sign-in page. A right username and password redirect to the client with `code`, `state` and `iss`; the code works once, within 60 seconds, for the PKCE verifier, client and redirect URI of the request. Failed sign-ins count against the same limits as the password grant. Once the client and redirect URI are good, other errors go back there as `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, RFC 9207): invalid_request (a missing or `plain` PKCE challenge, a repeated parameter), unsupported_response_type, invalid_scope, access_denied (cancelled).
+         */
+        post: operations["authorizeSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -881,6 +905,25 @@ export interface components {
             /** @example 0 */
             offset: number;
         };
+        /** @description The administration interface exchanges the code of a sign-in for tokens (PKCE, RFC 7636) */
+        AuthorizationCodeTokenRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "authorization_code";
+            /**
+             * @description The administration interface, a public client
+             * @enum {string}
+             */
+            client_id: "administration";
+            /** @description The code the authorization endpoint sent to the redirect URI; once, within 60 s */
+            code: string;
+            /** @description The redirect_uri of the authorization request, the same string */
+            redirect_uri: string;
+            /** @description PKCE: the secret the code_challenge was made from, 43 to 128 characters */
+            code_verifier: string;
+        };
         /** @description An integration: its access key id and secret in the body, or in HTTP Basic (then neither here) */
         ClientCredentialsTokenRequest: {
             /**
@@ -898,7 +941,7 @@ export interface components {
             /** @description Space-separated permissions; defaults to everything the role grants */
             scope?: string;
         };
-        /** @description A user of the administration interface signs in */
+        /** @description A user of the administration interface signs in (unless OAUTH_PASSWORD_GRANT=off) */
         PasswordTokenRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -946,7 +989,7 @@ export interface components {
             expires_in: number;
             /** @example product:read article:read */
             scope: string;
-            /** @description password and refresh_token grants: rotated on every refresh; the previous one works again only within REFRESH_REUSE_GRACE of its rotation, later it revokes the sign-in */
+            /** @description authorization_code, password and refresh_token grants: rotated on every refresh; the previous one works again only within REFRESH_REUSE_GRACE of its rotation, later it revokes the sign-in */
             refresh_token?: string;
         };
         /** @description RFC 6749 §5.2 error response */
@@ -991,6 +1034,8 @@ export interface components {
             /** Format: uri */
             issuer: string;
             /** Format: uri */
+            authorization_endpoint: string;
+            /** Format: uri */
             token_endpoint: string;
             /** Format: uri */
             jwks_uri: string;
@@ -999,8 +1044,56 @@ export interface components {
             /** Format: uri */
             revocation_endpoint: string;
             revocation_endpoint_auth_methods_supported: string[];
+            /**
+             * @example [
+             *       "code"
+             *     ]
+             */
             response_types_supported: string[];
+            /**
+             * @example [
+             *       "S256"
+             *     ]
+             */
+            code_challenge_methods_supported: string[];
+            authorization_response_iss_parameter_supported: boolean;
             scopes_supported: string[];
+        };
+        /** @description The sign-in page posts the authorization request back with the credentials and its CSRF token */
+        AuthorizationSignInForm: {
+            /**
+             * @description Only `code` (authorization code flow)
+             * @enum {string}
+             */
+            response_type: "code";
+            /**
+             * @description The client; `administration` is the administration interface
+             * @enum {string}
+             */
+            client_id: "administration";
+            /** @description Exactly a URI registered for the client (the administration interface: `<issuer>/admin/callback`) */
+            redirect_uri: string;
+            /** @description Space-separated permissions; defaults to everything the role grants */
+            scope?: string;
+            /** @description Echoed to the redirect URI unchanged; at most 1000 characters */
+            state?: string;
+            /** @description PKCE: BASE64URL(SHA-256(code_verifier)), 43 characters (RFC 7636) */
+            code_challenge: string;
+            /**
+             * @description Only `S256`
+             * @enum {string}
+             */
+            code_challenge_method: "S256";
+            /** @description The token of the form as the page gave it, bound to the oauth_sign_in cookie */
+            csrf_token: string;
+            /**
+             * @description `cancel` sends access_denied to the client
+             * @enum {string}
+             */
+            action?: "sign-in" | "cancel";
+            username?: string;
+            /** Format: password */
+            password?: string;
         };
         Integration: {
             /** @example 1 */
@@ -1726,7 +1819,7 @@ export interface components {
             readCache: components["schemas"]["HealthReadCache"];
         };
         /** @description RFC 6749 token request, one schema per grant_type (form or JSON) */
-        TokenRequest: components["schemas"]["ClientCredentialsTokenRequest"] | components["schemas"]["PasswordTokenRequest"] | components["schemas"]["RefreshTokenRequest"];
+        TokenRequest: components["schemas"]["AuthorizationCodeTokenRequest"] | components["schemas"]["ClientCredentialsTokenRequest"] | components["schemas"]["PasswordTokenRequest"] | components["schemas"]["RefreshTokenRequest"];
         /** @description The body of a file.created delivery: A file record was added to a file field. */
         "WebhookEvent_file.created": {
             /**
@@ -2028,8 +2121,14 @@ export interface operations {
                 actor?: string;
                 /** @description Exact match */
                 action?: string;
+                /** @description Exact match on the kind of record changed */
+                target_type?: string;
+                /** @description Exact match on the id of the record changed */
+                target_id?: string;
                 /** @description Only events at or after this time (RFC 3339) */
                 since?: string;
+                /** @description Only events before this time (RFC 3339) */
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -2237,6 +2336,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
+    authorize: {
+        parameters: {
+            query: {
+                response_type: "code";
+                client_id: "administration";
+                redirect_uri: string;
+                scope?: string;
+                state?: string;
+                code_challenge: string;
+                code_challenge_method: "S256";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page; sets the oauth_sign_in cookie its form is bound to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An error sent back to the redirect URI */
+            302: {
+                headers: {
+                    /** @description The redirect URI with the response parameters */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error page: unknown client, or a redirect URI not registered for it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    authorizeSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AuthorizationSignInForm"];
+            };
+        };
+        responses: {
+            /** @description A fresh sign-in page: the form was older than 15 minutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Signed in (`code`), or an error sent back to the redirect URI */
+            303: {
+                headers: {
+                    /** @description The redirect URI with the response parameters */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The page again (username or password missing), or an error page (unknown client or redirect URI) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page again: wrong username or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page again: the form token is missing, forged or not bound to this browser (its cookie) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page again: too many failed sign-ins; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page again: too many password checks at once; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

@@ -23,9 +23,14 @@ export class AuditEventsController {
     const filter = {
       actor: query.actor,
       action: query.action,
-      since: query.since === undefined ? undefined : Date.parse(query.since),
+      targetType: query.target_type,
+      targetId: query.target_id,
+      since: epochOf(query.since),
+      until: epochOf(query.until),
     };
     const page = await this.trail.page(filter, query.limit, query.offset);
     return AuditEventPageDto.from({ ...page, limit: query.limit, offset: query.offset });
   }
 }
+
+const epochOf = (time: string | undefined) => (time === undefined ? undefined : Date.parse(time));

@@ -3,7 +3,10 @@ import { IsOptional, IsRFC3339, IsString, MaxLength } from 'class-validator';
 import { ListQueryDto } from '../../common/dto/list-query.dto.js';
 import { AUDIT_OUTCOMES, type AuditEvent, type AuditOutcome } from '../audit-event.entity.js';
 
-/** `GET /api/audit-events?actor=&action=&since=&limit=&offset=`: exact matches, and a lower bound on the time. */
+/**
+ * `GET /api/audit-events?actor=&action=&target_type=&target_id=&since=&until=&limit=&offset=`: exact matches, and a
+ * time range that includes `since` and excludes `until`.
+ */
 export class AuditEventsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({
     example: 'user:1',
@@ -20,10 +23,27 @@ export class AuditEventsQueryDto extends ListQueryDto {
   @MaxLength(64)
   action?: string;
 
+  @ApiPropertyOptional({ example: 'integration', description: 'Exact match on the kind of record changed' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  target_type?: string;
+
+  @ApiPropertyOptional({ example: '3', description: 'Exact match on the id of the record changed' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  target_id?: string;
+
   @ApiPropertyOptional({ format: 'date-time', description: 'Only events at or after this time (RFC 3339)' })
   @IsOptional()
   @IsRFC3339()
   since?: string;
+
+  @ApiPropertyOptional({ format: 'date-time', description: 'Only events before this time (RFC 3339)' })
+  @IsOptional()
+  @IsRFC3339()
+  until?: string;
 }
 
 /** One recorded change or sign-in: who, what, on which record, from where; never a secret. */

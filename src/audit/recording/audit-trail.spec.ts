@@ -66,6 +66,7 @@ describe('AuditTrail', () => {
     expect(all.items.map((event) => event.id)).toEqual([3, 2, 1]);
     expect((await trail.page({ actor: 'user:1' }, 1, 1)).items.map((event) => event.id)).toEqual([1]);
     expect((await trail.page({ since: all.items[1].occurredAt }, 20, 0)).total).toBe(2);
+    expect((await trail.page({ until: all.items[1].occurredAt }, 20, 0)).items.map((event) => event.id)).toEqual([1]);
   });
 });
 

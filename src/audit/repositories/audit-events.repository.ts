@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { In, LessThan, MoreThanOrEqual, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { And, In, LessThan, MoreThanOrEqual, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { AuditEvent } from '../audit-event.entity.js';
 
 export type NewAuditEvent = Omit<AuditEvent, 'id'>;
@@ -9,8 +9,12 @@ export type NewAuditEvent = Omit<AuditEvent, 'id'>;
 export interface AuditEventFilter {
   actor?: string;
   action?: string;
+  targetType?: string;
+  targetId?: string;
   /** Epoch ms: events that occurred at or after it. */
   since?: number;
+  /** Epoch ms: events that occurred before it. */
+  until?: number;
 }
 
 /** The audit trail's table: appended to, read newest first, trimmed from the oldest end. */
@@ -27,7 +31,10 @@ export class AuditEventsRepository {
     const where: FindOptionsWhere<AuditEvent> = {};
     if (filter.actor !== undefined) where.actor = filter.actor;
     if (filter.action !== undefined) where.action = filter.action;
-    if (filter.since !== undefined) where.occurredAt = MoreThanOrEqual(filter.since);
+    if (filter.targetType !== undefined) where.targetType = filter.targetType;
+    if (filter.targetId !== undefined) where.targetId = filter.targetId;
+    const occurred = timeRange(filter.since, filter.until);
+    if (occurred) where.occurredAt = occurred;
     const [items, total] = await this.db.findAndCount(AuditEvent, {
       where,
       order: { occurredAt: 'DESC', id: 'DESC' },
@@ -49,4 +56,11 @@ export class AuditEventsRepository {
     await this.db.delete(AuditEvent, { id: In(old.map((event) => event.id)) });
     return old.length;
   }
+}
+
+/** `[since, until)` as a condition on occurred_at; undefined when neither bound is given. */
+function timeRange(since: number | undefined, until: number | undefined) {
+  if (since !== undefined && until !== undefined) return And(MoreThanOrEqual(since), LessThan(until));
+  if (since !== undefined) return MoreThanOrEqual(since);
+  return until === undefined ? undefined : LessThan(until);
 }

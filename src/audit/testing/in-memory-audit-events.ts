@@ -33,7 +33,10 @@ export class FakeAuditEventsRepository implements Public<AuditEventsRepository> 
     const matching = this.rows
       .filter((row) => filter.actor === undefined || row.actor === filter.actor)
       .filter((row) => filter.action === undefined || row.action === filter.action)
+      .filter((row) => filter.targetType === undefined || row.targetType === filter.targetType)
+      .filter((row) => filter.targetId === undefined || row.targetId === filter.targetId)
       .filter((row) => filter.since === undefined || row.occurredAt >= filter.since)
+      .filter((row) => filter.until === undefined || row.occurredAt < filter.until)
       .sort((a, b) => b.occurredAt - a.occurredAt || b.id - a.id);
     return { items: matching.slice(offset, offset + limit).map(copy), total: matching.length };
   }

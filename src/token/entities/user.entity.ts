@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Role } from './role.entity.js';
 
-/** A person who signs in to the administration interface with the password grant. */
+/** A person who signs in to the administration interface (authorization code flow, or the password grant). */
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn()

@@ -46,12 +46,12 @@ export function respondToSignIn(
 
 /**
  * The audit event of a sign-in that ended before its time: signed out through the revocation endpoint, or revoked
- * because a spent refresh token came back. The actor is the sign-in's user (whoever held the token acted as them).
+ * because a spent refresh token or authorization code came back. The actor is the sign-in's user (whoever held the token acted as them).
  */
 export function signInRevoked(
   origin: AuditOrigin,
   signIn: SignIn,
-  reason: 'revocation-request' | 'refresh-token-reuse',
+  reason: 'revocation-request' | 'refresh-token-reuse' | 'authorization-code-reuse',
 ): AuditRecord {
   return {
     ...origin,

@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuditOrigin } from '../../audit/index.js';
 import { OAuthError } from '../oauth-error.js';
 import { ClientCredentialsGrant } from '../grants/client-credentials.grant.js';
+import { AuthorizationCodeGrant } from '../grants/authorization-code.grant.js';
 import type { Grant, TokenResponse } from '../grants/grant.js';
 import { PasswordGrant } from '../grants/password.grant.js';
 import { RefreshTokenGrant } from '../grants/refresh-token.grant.js';
 import { clientAccount, TokenFailureLimiter, type AttemptAccount } from '../limits/token-failure-limiter.js';
+import { tokenConfig, type TokenConfig } from '../token.config.js';
 import { parseTokenRequest, type TokenRequest } from './token-request.js';
 
 /** The token endpoint's logic: parse, run the grant, within the failure limits. */
@@ -15,11 +17,15 @@ export class TokenEndpointService {
 
   constructor(
     private readonly limiter: TokenFailureLimiter,
+    @Inject(tokenConfig.KEY) config: TokenConfig,
+    authorizationCode: AuthorizationCodeGrant,
     clientCredentials: ClientCredentialsGrant,
     password: PasswordGrant,
     refreshToken: RefreshTokenGrant,
   ) {
-    this.grants = new Map([clientCredentials, password, refreshToken].map((grant) => [grant.type, grant]));
+    // OAUTH_PASSWORD_GRANT=off: the password grant is unsupported, as OAuth 2.1 has it.
+    const grants = [authorizationCode, clientCredentials, ...(config.passwordGrant ? [password] : []), refreshToken];
+    this.grants = new Map(grants.map((grant) => [grant.type, grant]));
   }
 
   get grantTypes(): string[] {

@@ -24,7 +24,17 @@ export interface RevocationRequest {
 }
 
 const CLIENT = ['client_id', 'client_secret'];
-const TOKEN_PARAMETERS = ['grant_type', ...CLIENT, 'scope', 'username', 'password', 'refresh_token'];
+const TOKEN_PARAMETERS = [
+  'grant_type',
+  ...CLIENT,
+  'scope',
+  'username',
+  'password',
+  'refresh_token',
+  'code',
+  'redirect_uri',
+  'code_verifier',
+];
 const REVOCATION_PARAMETERS = ['token', 'token_type_hint', ...CLIENT];
 
 /**

@@ -27,6 +27,7 @@ import {
 import { TokenEndpointService } from './token-endpoint.service.js';
 import { TokenRevocationService } from '../revocation/token-revocation.service.js';
 import { PermissionCatalog } from '../admin/permissions/permission-catalog.service.js';
+import { OAUTH_AUTHORIZE_PATH } from '../authorization/authorization.controller.js';
 
 /** How clients authenticate at the token and revocation endpoints (RFC 8414). */
 const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
@@ -55,8 +56,8 @@ export class TokenController {
     operationId: 'getToken',
     summary: 'Obtain an access token (OAuth 2.0)',
     description:
-      'client_credentials (HTTP Basic or client_secret_post, JSON or form), password and refresh_token ' +
-      '(client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.',
+      'client_credentials (HTTP Basic or client_secret_post, JSON or form); authorization_code with PKCE, ' +
+      'refresh_token and, unless OAUTH_PASSWORD_GRANT=off, password (client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.',
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: TOKEN_REQUEST_SCHEMA })
@@ -119,13 +120,17 @@ export class TokenController {
     const { issuer } = this.config;
     return {
       issuer,
+      authorization_endpoint: `${issuer}${OAUTH_AUTHORIZE_PATH}`,
       token_endpoint: `${issuer}${OAUTH_TOKEN_PATH}`,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
       grant_types_supported: this.endpoint.grantTypes,
       token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
       revocation_endpoint: `${issuer}${OAUTH_REVOCATION_PATH}`,
       revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-      response_types_supported: [],
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      // The redirect back carries `iss` (RFC 9207), so a client talking to several servers tells them apart.
+      authorization_response_iss_parameter_supported: true,
       // What a token request's `scope` may name: the permission catalog, `*` first.
       scopes_supported: this.permissions.list().map((entry) => entry.permission),
     };

@@ -27,7 +27,25 @@ export class ClientCredentialsTokenRequestSchema {
   @ApiPropertyOptional(SCOPE) scope?: string;
 }
 
-@ApiSchema({ name: 'PasswordTokenRequest', description: 'A user of the administration interface signs in' })
+@ApiSchema({
+  name: 'AuthorizationCodeTokenRequest',
+  description: 'The administration interface exchanges the code of a sign-in for tokens (PKCE, RFC 7636)',
+})
+export class AuthorizationCodeTokenRequestSchema {
+  @ApiProperty({ enum: ['authorization_code'] }) grant_type!: 'authorization_code';
+  @ApiProperty(ADMINISTRATION) client_id!: 'administration';
+  @ApiProperty({ description: 'The code the authorization endpoint sent to the redirect URI; once, within 60 s' })
+  code!: string;
+  @ApiProperty({ description: 'The redirect_uri of the authorization request, the same string' })
+  redirect_uri!: string;
+  @ApiProperty({ description: 'PKCE: the secret the code_challenge was made from, 43 to 128 characters' })
+  code_verifier!: string;
+}
+
+@ApiSchema({
+  name: 'PasswordTokenRequest',
+  description: 'A user of the administration interface signs in (unless OAUTH_PASSWORD_GRANT=off)',
+})
 export class PasswordTokenRequestSchema {
   @ApiProperty({ enum: ['password'] }) grant_type!: 'password';
   @ApiProperty(ADMINISTRATION) client_id!: 'administration';
@@ -46,6 +64,7 @@ export class RefreshTokenRequestSchema {
 }
 
 const GRANTS = {
+  authorization_code: AuthorizationCodeTokenRequestSchema,
   client_credentials: ClientCredentialsTokenRequestSchema,
   password: PasswordTokenRequestSchema,
   refresh_token: RefreshTokenRequestSchema,
@@ -75,7 +94,7 @@ export class TokenResponseSchema {
   @ApiProperty({ example: 'product:read article:read' }) scope!: string;
   @ApiPropertyOptional({
     description:
-      'password and refresh_token grants: rotated on every refresh; the previous one works again only within ' +
+      'authorization_code, password and refresh_token grants: rotated on every refresh; the previous one works again only within ' +
       'REFRESH_REUSE_GRACE of its rotation, later it revokes the sign-in',
   })
   refresh_token?: string;
@@ -119,12 +138,15 @@ export class JsonWebKeySetSchema {
 @ApiSchema({ name: 'AuthorizationServerMetadata', description: 'RFC 8414 metadata' })
 export class AuthorizationServerMetadataSchema {
   @ApiProperty({ format: 'uri' }) issuer!: string;
+  @ApiProperty({ format: 'uri' }) authorization_endpoint!: string;
   @ApiProperty({ format: 'uri' }) token_endpoint!: string;
   @ApiProperty({ format: 'uri' }) jwks_uri!: string;
   @ApiProperty({ type: [String] }) grant_types_supported!: string[];
   @ApiProperty({ type: [String] }) token_endpoint_auth_methods_supported!: string[];
   @ApiProperty({ format: 'uri' }) revocation_endpoint!: string;
   @ApiProperty({ type: [String] }) revocation_endpoint_auth_methods_supported!: string[];
-  @ApiProperty({ type: [String] }) response_types_supported!: string[];
+  @ApiProperty({ type: [String], example: ['code'] }) response_types_supported!: string[];
+  @ApiProperty({ type: [String], example: ['S256'] }) code_challenge_methods_supported!: string[];
+  @ApiProperty() authorization_response_iss_parameter_supported!: boolean;
   @ApiProperty({ type: [String] }) scopes_supported!: string[];
 }

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
+import {
+  AuthorizationCodeReusedError,
+  AuthorizationCodesService,
+} from '../authorization/authorization-codes.service.js';
+import { AccessTokensService } from '../issuing/access-tokens.service.js';
+import type { TokenRequest } from '../issuing/token-request.js';
+import { OAuthError } from '../oauth-error.js';
+import { assertAdministrationClient, respondToSignIn, signInRevoked } from './administration-client.js';
+import type { Grant, TokenResponse } from './grant.js';
+
+/** RFC 7636 §4.1: 43 to 128 unreserved characters. */
+const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/**
+ * authorization_code with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5): the code the sign-in page sent to the client's
+ * redirect URI, for the same tokens as the password grant gives. The sign-in itself was recorded when the person
+ * signed in on the page; a reuse that revokes the sign-in is recorded here (`sign-in.revoked`).
+ */
+@Injectable()
+export class AuthorizationCodeGrant implements Grant {
+  readonly type = 'authorization_code';
+
+  constructor(
+    private readonly codes: AuthorizationCodesService,
+    private readonly tokens: AccessTokensService,
+    private readonly trail: AuditTrail,
+  ) {}
+
+  async handle({ client, params }: TokenRequest, origin: AuditOrigin): Promise<TokenResponse> {
+    assertAdministrationClient(client, this.type);
+    const { code, redirect_uri: redirectUri, code_verifier: codeVerifier } = params;
+    if (!code || !redirectUri || !codeVerifier) {
+      throw new OAuthError('invalid_request', 'The parameters code, redirect_uri and code_verifier are required.');
+    }
+    if (!CODE_VERIFIER.test(codeVerifier)) {
+      throw new OAuthError('invalid_request', 'The code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.');
+    }
+    const redeemed = await this.codes
+      .redeem({ code, clientId: client.clientId, redirectUri, codeVerifier })
+      .catch(async (error: unknown) => {
+        if (error instanceof AuthorizationCodeReusedError) {
+          await this.trail.record(signInRevoked(origin, error.signIn, 'authorization-code-reuse'));
+        }
+        throw error;
+      });
+    return respondToSignIn(this.tokens, client, redeemed.user, redeemed.scope, redeemed.signIn);
+  }
+}
