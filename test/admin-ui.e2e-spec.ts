@@ -304,13 +304,14 @@ describe('The administration UI, in a real browser', () => {
     // This tab's own sign-in is untouched: put it back.
     await page.evaluate((token) => sessionStorage.setItem('admin.refresh_token', token!), refreshToken);
     await page.reload();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('button', { name: 'Account: admin' }).waitFor();
   });
 
   it('signs out: back to the sign-in page, and the refresh token no longer works', async () => {
     const refreshToken = await page.evaluate(() => sessionStorage.getItem('admin.refresh_token'));
     expect(refreshToken).toBeTruthy();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account: admin' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await eventually('the revocation to have reached the service', async () => {

@@ -1,14 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { SignInPage } from './auth/sign-in-page';
+import { Landing, RequirePermission } from './components/access';
 import { Layout } from './components/layout';
 import { AdminServicesProvider, useSessionState, type AdminServices } from './context';
+import { AuditPage } from './pages/audit/audit-page';
 import { ContentDetailPage, ContentListPage } from './pages/content-pages';
 import { IntegrationsPage } from './pages/integrations-page';
 import { RolesPage } from './pages/roles-page';
 import { UsersPage } from './pages/users-page';
 import { WebhookPage, WebhooksPage } from './pages/webhooks-page';
+
+const needs = (permission: string, page: ReactNode) => (
+  <RequirePermission permission={permission}>{page}</RequirePermission>
+);
 
 export function AdminRoutes() {
   const state = useSessionState();
@@ -16,15 +22,17 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route index element={<Navigate to="/settings/system/integrations" replace />} />
-        <Route path="settings/system/integrations" element={<IntegrationsPage />} />
-        <Route path="settings/system/roles" element={<RolesPage />} />
-        <Route path="settings/system/users" element={<UsersPage />} />
-        <Route path="settings/system/webhooks" element={<WebhooksPage />} />
-        <Route path="settings/system/webhooks/:id" element={<WebhookPage />} />
+        <Route index element={<Landing />} />
+        <Route path="settings/system/integrations" element={needs('integration:read', <IntegrationsPage />)} />
+        <Route path="settings/system/roles" element={needs('role:read', <RolesPage />)} />
+        <Route path="settings/system/users" element={needs('user:read', <UsersPage />)} />
+        <Route path="settings/system/webhooks" element={needs('webhook:write', <WebhooksPage />)} />
+        <Route path="settings/system/webhooks/:id" element={needs('webhook:write', <WebhookPage />)} />
+        <Route path="settings/system/audit" element={needs('audit:read', <AuditPage />)} />
+        {/* GET /files/fields lists only the types the account may read: the content pages check it themselves. */}
         <Route path="content/:type" element={<ContentListPage />} />
         <Route path="content/:type/:id" element={<ContentDetailPage />} />
-        <Route path="*" element={<Navigate to="/settings/system/integrations" replace />} />
+        <Route path="*" element={<Landing />} />
       </Route>
     </Routes>
   );

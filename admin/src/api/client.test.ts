@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unwrap } from './client';
-import { ApiError, retryAfterSeconds } from './problems';
+import { ApiError, describeProblem, retryAfterSeconds } from './problems';
 
 describe('unwrap', () => {
   it("keeps a refusal's Retry-After, for the caller to wait that long", async () => {
@@ -22,5 +22,36 @@ describe('retryAfterSeconds', () => {
     expect(retryAfterSeconds('Thu, 01 Jan 1970 00:00:30 GMT', 10_000)).toBe(20);
     expect(retryAfterSeconds(null)).toBeUndefined();
     expect(retryAfterSeconds('soon')).toBeUndefined();
+  });
+});
+
+describe('describeProblem', () => {
+  it('words a refusal for lack of a permission for people: what they cannot do, and whom to ask', () => {
+    const scope = {
+      title: 'Insufficient scope',
+      status: 403,
+      detail: 'This request needs the permission "integration:write".',
+      required_permission: 'integration:write',
+    };
+    expect(describeProblem(403, scope)).toBe(
+      "You don't have permission to change integrations. " +
+        'Ask an administrator for a role with the “integration:write” permission.',
+    );
+    expect(describeProblem(403, { ...scope, required_permission: undefined, detail: scope.detail })).toContain(
+      'change integrations',
+    );
+    expect(describeProblem(403, { title: 'Insufficient scope', required_permission: 'audit:read' })).toBe(
+      "You don't have permission to read the audit log. " +
+        'Ask an administrator for a role with the “audit:read” permission.',
+    );
+  });
+
+  it('keeps the reason of any other refusal, and says whom to ask when there is none', () => {
+    expect(describeProblem(403, { title: 'Privilege escalation', detail: 'The role holds more than you do.' })).toBe(
+      'Privilege escalation: The role holds more than you do.',
+    );
+    expect(describeProblem(403, { title: 'Forbidden' })).toBe(
+      "Forbidden. Your role doesn't allow this. Ask an administrator for a role that does.",
+    );
   });
 });

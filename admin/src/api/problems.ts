@@ -1,3 +1,5 @@
+import { noPermissionMessage } from '../permission-words';
+
 /** An RFC 9457 problem detail, an RFC 6749 error body, or something else an API call answered with. */
 export interface ProblemBody {
   title?: string;
@@ -6,6 +8,8 @@ export interface ProblemBody {
   errors?: Array<{ field?: string; message?: string; messages?: string[] }>;
   error?: string;
   error_description?: string;
+  /** The permission a refused request needed (the service's insufficient-scope problem). */
+  required_permission?: string;
 }
 
 /** A refused or failed API call, with a message a person can read (never the raw JSON). */
@@ -45,12 +49,15 @@ const violationMessage = (violation: { message?: string; messages?: string[] }) 
 export function describeProblem(status: number, body: ProblemBody | undefined): string {
   if (status === 0) return 'The service cannot be reached. Check your connection and try again.';
   if (body?.error_description) return body.error_description;
+  const needed = status === 403 ? requiredPermissionOf(body) : undefined;
+  if (needed) return noPermissionMessage(needed);
   const title = body?.title ?? (status >= 500 ? 'The service failed' : `Request refused (${status})`);
   const parts = [body?.detail && body.detail !== title ? `${title}: ${body.detail}` : title];
   for (const violation of body?.errors ?? []) {
     parts.push(violation.field ? `${violation.field} ${violationMessage(violation)}` : violationMessage(violation));
   }
-  if (status === 403 && !body?.detail) parts.push('Your role does not allow this.');
+  if (status === 403 && !body?.detail)
+    parts.push("Your role doesn't allow this. Ask an administrator for a role that does.");
   return parts.join('. ').replace(/\.\./g, '.');
 }
 
@@ -58,4 +65,10 @@ export function describeProblem(status: number, body: ProblemBody | undefined): 
 export function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message;
   return 'Something went wrong.';
+}
+
+/** The permission an insufficient-scope refusal names, in its extension member or, failing that, its detail. */
+function requiredPermissionOf(body: ProblemBody | undefined): string | undefined {
+  if (typeof body?.required_permission === 'string') return body.required_permission;
+  return /needs the permission "([^"]+)"/.exec(body?.detail ?? '')?.[1];
 }

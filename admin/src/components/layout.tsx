@@ -1,30 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
-import { unwrap } from '../api/client';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { pluralLabel, useContentTypes } from '../content-types';
-import { useApi, useServices } from '../context';
+import { useServices } from '../context';
+import { OwnPasswordDialog } from '../pages/own-password-panel';
+import { SYSTEM_SECTIONS, usePermissions } from '../permissions';
+import { AccountMenu } from './account-menu';
 
-const SYSTEM = [
-  ['Integrations', '/settings/system/integrations'],
-  ['Roles', '/settings/system/roles'],
-  ['Users', '/settings/system/users'],
-  ['Webhooks', '/settings/system/webhooks'],
-] as const;
-
-/** The signed-in frame: header, main navigation (a menu button below 768 px) and the page. */
+/**
+ * The signed-in frame: header with the account menu, the main navigation (a menu button below 768 px) with only the
+ * sections the account may read, and the page.
+ */
 export function Layout() {
   const { session } = useServices();
-  const api = useApi();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/api/me')) });
+  const { me, may } = usePermissions();
   const types = useContentTypes();
+  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const location = useLocation();
   const [shownAt, setShownAt] = useState(location.pathname);
   if (shownAt !== location.pathname) {
     setShownAt(location.pathname);
     setMenuOpen(false);
   }
+  const system = SYSTEM_SECTIONS.filter((section) => may(section.read));
+  const content = types.data ?? [];
+  const signOut = () => {
+    // The next account to sign in starts from its own first page, not from this one's.
+    void navigate('/', { replace: true });
+    void session.signOut();
+  };
+  const accountItems = [
+    ...(me.data?.kind === 'user' ? [{ label: 'Your password', onSelect: () => setPasswordOpen(true) }] : []),
+    { label: 'Sign out', onSelect: signOut },
+  ];
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -41,49 +50,51 @@ export function Layout() {
           Menu
         </button>
         <span className="brand">Administration</span>
-        <span className="whoami">{me.data ? me.data.name : ''}</span>
-        <button type="button" onClick={() => void session.signOut()}>
-          Sign out
-        </button>
+        <AccountMenu name={me.data?.name ?? 'Account'} items={accountItems} />
       </header>
       <nav id="main-navigation" aria-label="Main" className={menuOpen ? 'sidebar open' : 'sidebar'}>
         <ul>
-          <li>
-            <span className="nav-group" id="nav-settings">
-              Settings
-            </span>
-            <ul aria-labelledby="nav-settings">
-              <li>
-                <span className="nav-group" id="nav-system">
-                  System
-                </span>
-                <ul aria-labelledby="nav-system">
-                  {SYSTEM.map(([label, to]) => (
-                    <li key={to}>
-                      <NavLink to={to}>{label}</NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            </ul>
-          </li>
-          <li>
-            <span className="nav-group" id="nav-content">
-              Content
-            </span>
-            <ul aria-labelledby="nav-content">
-              {(types.data ?? []).map((type) => (
-                <li key={type.attachment_type}>
-                  <NavLink to={`/content/${type.attachment_type}`}>{pluralLabel(type.attachment_type)}</NavLink>
+          {system.length > 0 && (
+            <li>
+              <span className="nav-group" id="nav-settings">
+                Settings
+              </span>
+              <ul aria-labelledby="nav-settings">
+                <li>
+                  <span className="nav-group" id="nav-system">
+                    System
+                  </span>
+                  <ul aria-labelledby="nav-system">
+                    {system.map(({ label, path }) => (
+                      <li key={path}>
+                        <NavLink to={path}>{label}</NavLink>
+                      </li>
+                    ))}
+                  </ul>
                 </li>
-              ))}
-            </ul>
-          </li>
+              </ul>
+            </li>
+          )}
+          {content.length > 0 && (
+            <li>
+              <span className="nav-group" id="nav-content">
+                Content
+              </span>
+              <ul aria-labelledby="nav-content">
+                {content.map((type) => (
+                  <li key={type.attachment_type}>
+                    <NavLink to={`/content/${type.attachment_type}`}>{pluralLabel(type.attachment_type)}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          )}
         </ul>
       </nav>
       <main id="main" className="content" tabIndex={-1}>
         <Outlet />
       </main>
+      <OwnPasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/problems';
 import type { FileRecord, Upload } from '../api/uploads';
-import { json, problem, renderPage, type Handler } from '../testing/render';
+import { afterAnswer, json, problem, renderPage, type Handler } from '../testing/render';
+import { me } from '../testing/system-fixtures';
 import type { AttachmentTypeInfo, FileFieldRules } from '../content-types';
 import { ContentDetailPage, ContentListPage } from './content-pages';
 
@@ -96,7 +97,11 @@ function controlledUploader() {
 
 function renderDetail(routes: Record<string, Handler>, uploader?: (upload: Upload) => Promise<FileRecord>) {
   return renderPage(<ContentDetailPage />, {
-    routes: { 'GET /files/fields': () => json(TYPES), ...routes },
+    routes: {
+      'GET /files/fields': () => json(TYPES),
+      'GET /api/me': () => json(me(['product:read', 'product:write'])),
+      ...routes,
+    },
     path: '/content/product/7',
     pattern: '/content/:type/:id',
     uploader,
@@ -435,6 +440,19 @@ describe('ContentDetailPage', () => {
   it('shows the problem when the entity cannot be read', async () => {
     renderDetail({ 'GET /products/7': () => problem(404, 'Not Found', 'No product 7') });
     expect((await screen.findByRole('alert')).textContent).toBe('Not Found: No product 7');
+  });
+
+  it('shows the files but no upload, reordering or delete without the type’s write permission', async () => {
+    const gallery = [record('1.png', 'image/png', { id: 1 }), record('2.png', 'image/png', { id: 2 })];
+    const { calls } = renderDetail({
+      'GET /api/me': () => json(me(['product:read'])),
+      'GET /products/7': () => json(product({ gallery })),
+    });
+    expect(await screen.findByRole('listitem', { name: '2.png' })).toBeTruthy();
+    await afterAnswer(calls, '/api/me');
+    expect(itemNames('gallery')).toEqual(['1', '2']);
+    expect(screen.queryByTestId('dropzone-gallery')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete|Move|Reorder/ })).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { FileFieldPanel } from './content/file-field-panel';
 import { isImage, thumbnailUrl } from './content/file-item';
 import { Pager } from './content/pager';
+import { usePermissions } from '../permissions';
 
 /** The entities of one attachable type (/content/:type), a page at a time. */
 export function ContentListPage() {
@@ -138,7 +139,9 @@ function FilesSummary({ entity, info }: { entity: Entity; info: AttachmentTypeIn
 function EntityFiles({ info, id }: { info: AttachmentTypeInfo; id: number }) {
   const type = info.attachment_type;
   const entity = useEntity(info, id);
-  if (entity.isPending) return <Progress label="Loading…" />;
+  // The file fields offer changes only with <type>:write: wait for the permissions too, so that they do not flicker.
+  const { me } = usePermissions();
+  if (entity.isPending || me.isPending) return <Progress label="Loading…" />;
   if (entity.isError) return <ErrorMessage error={entity.error} />;
   const updated = typeof entity.data.updated_at === 'string' ? entity.data.updated_at : undefined;
   return (

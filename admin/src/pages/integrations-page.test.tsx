@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../api/client';
-import { json, problem, renderPage, type Handler } from '../testing/render';
+import { afterAnswer, json, problem, renderPage, type Handler } from '../testing/render';
 import { bodyOf, integration, me, ROLES } from '../testing/system-fixtures';
 import { IntegrationsPage } from './integrations-page';
 
@@ -14,7 +14,8 @@ function service(list: Integration[], extra: Record<string, Handler> = {}) {
   return {
     'GET /api/integrations': () => json(list),
     'GET /api/roles': () => json(ROLES),
-    'GET /api/me': () => json(me(['product:read', 'webhook:read', 'webhook:write'])),
+    'GET /api/me': () =>
+      json(me(['integration:read', 'integration:write', 'product:read', 'webhook:read', 'webhook:write'])),
     ...extra,
   };
 }
@@ -194,5 +195,17 @@ describe('IntegrationsPage', () => {
     );
     expect(await screen.findByText('No integrations yet')).toBeTruthy();
     expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/integrations/1');
+  });
+
+  it('offers no change to an account that may only read integrations', async () => {
+    const { calls } = renderPage(<IntegrationsPage />, {
+      routes: { ...service([integration()]), 'GET /api/me': () => json(me(['integration:read'])) },
+    });
+    const erp = await row(/ERP/);
+    // Nothing is offered until GET /api/me answers either: let it answer before looking.
+    await afterAnswer(calls, '/api/me');
+    expect(screen.queryByRole('button', { name: 'Add integration' })).toBeNull();
+    expect(within(erp).queryByRole('button')).toBeNull();
+    expect(within(erp).getByText('Active')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { unwrap, type Schemas } from '../api/client';
 import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../components/ui';
 import { SystemTable } from './system-table';
 import { useApi } from '../context';
+import { usePermissions } from '../permissions';
 import {
   AddIntegrationDialog,
   DeleteIntegrationDialog,
@@ -19,15 +20,18 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'rotate' | 'delete'; integration:
 export function IntegrationsPage() {
   const api = useApi();
   const integrations = useQuery({ queryKey: ['integrations'], queryFn: () => unwrap(api.GET('/api/integrations')) });
+  const mayWrite = usePermissions().may('integration:write');
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
   const target = (kind: 'edit' | 'rotate' | 'delete') => (open?.kind === kind ? open.integration : undefined);
   return (
     <>
       <PageHeader title="Integrations">
-        <button type="button" className="primary" onClick={() => setOpen({ kind: 'add' })}>
-          Add integration
-        </button>
+        {mayWrite && (
+          <button type="button" className="primary" onClick={() => setOpen({ kind: 'add' })}>
+            Add integration
+          </button>
+        )}
       </PageHeader>
       <p className="page-intro">
         Another system signs in to the API with an integration&apos;s access key ID and secret access key (the client
@@ -37,14 +41,15 @@ export function IntegrationsPage() {
       <ErrorMessage error={integrations.error} />
       {integrations.data?.length === 0 && (
         <EmptyState title="No integrations yet">
-          Choose “Add integration”, give it a label and a role, then copy its access key ID and secret access key into
-          the system that will use the API.
+          {mayWrite &&
+            'Choose “Add integration”, give it a label and a role, then copy its access key ID and secret access key ' +
+              'into the system that will use the API.'}
         </EmptyState>
       )}
       {!!integrations.data?.length && (
         <IntegrationsTable
           integrations={integrations.data}
-          onAction={(kind, integration) => setOpen({ kind, integration })}
+          onAction={mayWrite ? (kind, integration) => setOpen({ kind, integration }) : undefined}
         />
       )}
       <AddIntegrationDialog open={open?.kind === 'add'} onClose={close} />
@@ -60,14 +65,15 @@ function IntegrationsTable({
   onAction,
 }: {
   integrations: Integration[];
-  onAction: (kind: 'edit' | 'rotate' | 'delete', integration: Integration) => void;
+  /** Absent when the signed-in account may only read. */
+  onAction?: (kind: 'edit' | 'rotate' | 'delete', integration: Integration) => void;
 }) {
   const toggle = useToggleActive();
   const busy = (integration: Integration) => toggle.isPending && toggle.variables?.id === integration.id;
   return (
     <>
       <ErrorMessage error={toggle.error} />
-      <SystemTable columns={['Label', 'Access key ID', 'Role', 'Status', 'Last used']}>
+      <SystemTable columns={['Label', 'Access key ID', 'Role', 'Status', 'Last used']} actions={!!onAction}>
         {integrations.map((integration) => (
           <tr key={integration.id}>
             <td data-label="Label">
@@ -83,25 +89,27 @@ function IntegrationsTable({
               <IntegrationStatus integration={integration} />
             </td>
             <td data-label="Last used">{integration.last_used_at ? formatDate(integration.last_used_at) : 'Never'}</td>
-            <td className="actions">
-              <button type="button" className="small" onClick={() => onAction('edit', integration)}>
-                Edit
-              </button>
-              <button type="button" className="small" onClick={() => onAction('rotate', integration)}>
-                Rotate secret
-              </button>
-              <button
-                type="button"
-                className="small"
-                disabled={busy(integration)}
-                onClick={() => toggle.mutate({ id: integration.id, active: !integration.active })}
-              >
-                {busy(integration) ? 'Saving…' : integration.active ? 'Deactivate' : 'Activate'}
-              </button>
-              <button type="button" className="small danger" onClick={() => onAction('delete', integration)}>
-                Delete
-              </button>
-            </td>
+            {onAction && (
+              <td className="actions">
+                <button type="button" className="small" onClick={() => onAction('edit', integration)}>
+                  Edit
+                </button>
+                <button type="button" className="small" onClick={() => onAction('rotate', integration)}>
+                  Rotate secret
+                </button>
+                <button
+                  type="button"
+                  className="small"
+                  disabled={busy(integration)}
+                  onClick={() => toggle.mutate({ id: integration.id, active: !integration.active })}
+                >
+                  {busy(integration) ? 'Saving…' : integration.active ? 'Deactivate' : 'Activate'}
+                </button>
+                <button type="button" className="small danger" onClick={() => onAction('delete', integration)}>
+                  Delete
+                </button>
+              </td>
+            )}
           </tr>
         ))}
       </SystemTable>

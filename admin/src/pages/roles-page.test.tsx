@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, problem, renderPage, type Handler } from '../testing/render';
+import { afterAnswer, json, problem, renderPage, type Handler } from '../testing/render';
 import { CATALOG, me, role, ROLES } from '../testing/system-fixtures';
 import { RolesPage } from './roles-page';
 
@@ -81,7 +81,7 @@ describe('RolesPage', () => {
   });
 
   it('does not offer to change roles that hold more than the signed-in user', async () => {
-    renderPage(<RolesPage />, { routes: service(['product:read']) });
+    renderPage(<RolesPage />, { routes: service(['product:read', 'role:read', 'role:write']) });
     const webhooks = await row(/webhook-manager/);
     await waitFor(() => expect(within(webhooks).getByText('Holds permissions you do not')).toBeTruthy());
     expect(within(webhooks).queryByRole('button')).toBeNull();
@@ -145,5 +145,14 @@ describe('RolesPage', () => {
       'Role in use: The role "catalog-reader" is held by 1 integration.',
     );
     expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/roles/2');
+  });
+
+  it('offers no change to an account that may only read roles', async () => {
+    const { calls } = renderPage(<RolesPage />, { routes: service(['role:read', 'webhook:read', 'webhook:write']) });
+    const webhooks = await row(/webhook-manager/);
+    await afterAnswer(calls, '/api/me');
+    expect(within(webhooks).getByText('webhook: read, write')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add role' })).toBeNull();
+    expect(within(webhooks).queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });

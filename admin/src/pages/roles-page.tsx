@@ -4,20 +4,24 @@ import { SystemTable } from './system-table';
 import { DeleteRoleDialog, RoleDialog } from './role-dialogs';
 import { mayGrant, useRoles, type Role } from './roles-shared';
 import { useMe } from '../account';
+import { usePermissions } from '../permissions';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; role: Role } | undefined;
 
 /** Settings › System › Roles: named sets of permissions that users and integrations are given. */
 export function RolesPage() {
   const roles = useRoles();
+  const mayWrite = usePermissions().may('role:write');
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
   return (
     <>
       <PageHeader title="Roles">
-        <button type="button" className="primary" onClick={() => setOpen({ kind: 'add' })}>
-          Add role
-        </button>
+        {mayWrite && (
+          <button type="button" className="primary" onClick={() => setOpen({ kind: 'add' })}>
+            Add role
+          </button>
+        )}
       </PageHeader>
       <p className="page-intro">
         A role names what its users and integrations may do: read or write per resource, or everything.
@@ -26,10 +30,12 @@ export function RolesPage() {
       <ErrorMessage error={roles.error} />
       {roles.data?.length === 0 && (
         <EmptyState title="No roles yet">
-          Choose “Add role” to define what a user or an integration may do, then give it to them.
+          {mayWrite && 'Choose “Add role” to define what a user or an integration may do, then give it to them.'}
         </EmptyState>
       )}
-      {!!roles.data?.length && <RolesTable roles={roles.data} onAction={(kind, role) => setOpen({ kind, role })} />}
+      {!!roles.data?.length && (
+        <RolesTable roles={roles.data} onAction={mayWrite ? (kind, role) => setOpen({ kind, role }) : undefined} />
+      )}
       <RoleDialog
         open={open?.kind === 'add' || open?.kind === 'edit'}
         role={open?.kind === 'edit' ? open.role : undefined}
@@ -40,10 +46,11 @@ export function RolesPage() {
   );
 }
 
-function RolesTable({ roles, onAction }: { roles: Role[]; onAction: (kind: 'edit' | 'delete', role: Role) => void }) {
+/** `onAction` is absent when the signed-in account may only read. */
+function RolesTable({ roles, onAction }: { roles: Role[]; onAction?: (kind: 'edit' | 'delete', role: Role) => void }) {
   const held = useMe().data?.permissions;
   return (
-    <SystemTable columns={['Name', 'Permissions']}>
+    <SystemTable columns={['Name', 'Permissions']} actions={!!onAction}>
       {roles.map((role) => (
         <tr key={role.id}>
           <td data-label="Name">
@@ -52,22 +59,24 @@ function RolesTable({ roles, onAction }: { roles: Role[]; onAction: (kind: 'edit
           <td data-label="Permissions">
             <PermissionSummary permissions={role.permissions} />
           </td>
-          <td className="actions">
-            {role.built_in ? (
-              <span className="hint">Cannot be changed</span>
-            ) : !mayGrant(held, role.permissions) ? (
-              <span className="hint">Holds permissions you do not</span>
-            ) : (
-              <>
-                <button type="button" className="small" onClick={() => onAction('edit', role)}>
-                  Edit
-                </button>
-                <button type="button" className="small danger" onClick={() => onAction('delete', role)}>
-                  Delete
-                </button>
-              </>
-            )}
-          </td>
+          {onAction && (
+            <td className="actions">
+              {role.built_in ? (
+                <span className="hint">Cannot be changed</span>
+              ) : !mayGrant(held, role.permissions) ? (
+                <span className="hint">Holds permissions you do not</span>
+              ) : (
+                <>
+                  <button type="button" className="small" onClick={() => onAction('edit', role)}>
+                    Edit
+                  </button>
+                  <button type="button" className="small danger" onClick={() => onAction('delete', role)}>
+                    Delete
+                  </button>
+                </>
+              )}
+            </td>
+          )}
         </tr>
       ))}
     </SystemTable>

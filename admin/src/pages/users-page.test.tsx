@@ -29,9 +29,9 @@ describe('UsersPage', () => {
     expect(within(editor).getByRole('button', { name: 'Reset password' })).toBeTruthy();
     const self = await row(/admin/);
     await waitFor(() => expect(within(self).getByText('You')).toBeTruthy());
-    // One's own password is changed with the current one, in "Your password".
+    // One's own password is changed with the current one, from the account menu.
     expect(within(self).queryByRole('button', { name: 'Reset password' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'Your password' })).toBeTruthy();
+    expect(screen.queryByText('Your password')).toBeNull();
   });
 
   it('adds a user with username, password and role', async () => {
@@ -131,28 +131,12 @@ describe('UsersPage', () => {
     expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/api/users/2');
   });
 
-  it('changes the signed-in user’s own password with the current one', async () => {
-    const actor = userEvent.setup();
-    let answer = problem(400, 'Wrong password', 'The current password is wrong.');
-    const { calls } = renderPage(<UsersPage />, {
-      routes: service(USERS, { 'PUT /api/me/password': () => answer }),
-    });
-    const panel = await screen.findByRole('region', { name: 'Your password' });
-    await actor.type(within(panel).getByLabelText('Current password'), 'old password!');
-    await actor.type(within(panel).getByLabelText('New password'), PASSWORD);
-    await actor.type(within(panel).getByLabelText('Repeat new password'), PASSWORD);
-    await actor.click(within(panel).getByRole('button', { name: 'Change password' }));
-    expect((await within(panel).findByRole('alert')).textContent).toBe(
-      'Wrong password: The current password is wrong.',
-    );
-
-    answer = noContent();
-    await actor.click(within(panel).getByRole('button', { name: 'Change password' }));
-    expect(await within(panel).findByText('Your password was changed.')).toBeTruthy();
-    expect(within(panel).getByLabelText('Current password')).toHaveProperty('value', '');
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { current_password: 'old password!', new_password: PASSWORD },
-      { current_password: 'old password!', new_password: PASSWORD },
-    ]);
+  it('offers no change to an account that may only read users', async () => {
+    renderPage(<UsersPage />, { routes: { ...service(USERS), 'GET /api/me': () => json(me(['user:read'], 1)) } });
+    // The "You" badge shows once GET /api/me has answered: from then on the permissions are known.
+    const self = await row(/admin/);
+    await waitFor(() => expect(within(self).getByText('You')).toBeTruthy());
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 });

@@ -4,18 +4,19 @@ import { unwrap } from '../api/client';
 import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../components/ui';
 import { SystemTable } from './system-table';
 import { useApi } from '../context';
-import { OwnPasswordPanel } from './own-password-panel';
-import { useMe } from '../account';
+import { usePermissions } from '../permissions';
 import { AddUserDialog, ChangeRoleDialog, DeleteUserDialog, ResetPasswordDialog, type User } from './user-dialogs';
 
 type Action = 'role' | 'password' | 'delete';
 type Open = { kind: 'add' } | { kind: Action; user: User } | undefined;
 
-/** Settings › System › Users: who signs in to this interface, with which role; and the signed-in user's password. */
+/** Settings › System › Users: who signs in to this interface, with which role (changes need user:write). */
 export function UsersPage() {
   const api = useApi();
   const users = useQuery({ queryKey: ['users'], queryFn: () => unwrap(api.GET('/api/users')) });
-  const me = useMe().data;
+  const { me: account, may } = usePermissions();
+  const me = account.data;
+  const mayWrite = may('user:write');
   const isSelf = (user?: User) => me?.kind === 'user' && me.id === user?.id;
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
@@ -23,20 +24,25 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title="Users">
-        <button type="button" className="primary" onClick={() => setOpen({ kind: 'add' })}>
-          Add user
-        </button>
+        {mayWrite && (
+          <button type="button" className="primary" onClick={() => setOpen({ kind: 'add' })}>
+            Add user
+          </button>
+        )}
       </PageHeader>
       <p className="page-intro">People who sign in to this administration interface, each with a role.</p>
       {users.isPending && <Progress label="Loading users…" />}
       <ErrorMessage error={users.error} />
       {users.data?.length === 0 && (
-        <EmptyState title="No users yet">Choose “Add user” to let a person sign in here.</EmptyState>
+        <EmptyState title="No users yet">{mayWrite && 'Choose “Add user” to let a person sign in here.'}</EmptyState>
       )}
       {!!users.data?.length && (
-        <UsersTable users={users.data} isSelf={isSelf} onAction={(kind, user) => setOpen({ kind, user })} />
+        <UsersTable
+          users={users.data}
+          isSelf={isSelf}
+          onAction={mayWrite ? (kind, user) => setOpen({ kind, user }) : undefined}
+        />
       )}
-      {me?.kind === 'user' && <OwnPasswordPanel />}
       <AddUserDialog open={open?.kind === 'add'} onClose={close} />
       <ChangeRoleDialog user={target('role')} onClose={close} />
       <ResetPasswordDialog user={target('password')} onClose={close} />
@@ -52,10 +58,11 @@ function UsersTable({
 }: {
   users: User[];
   isSelf: (user: User) => boolean;
-  onAction: (kind: Action, user: User) => void;
+  /** Absent when the signed-in account may only read. */
+  onAction?: (kind: Action, user: User) => void;
 }) {
   return (
-    <SystemTable columns={['Username', 'Role', 'Created']}>
+    <SystemTable columns={['Username', 'Role', 'Created']} actions={!!onAction}>
       {users.map((user) => (
         <tr key={user.id}>
           <td data-label="Username">
@@ -63,20 +70,22 @@ function UsersTable({
           </td>
           <td data-label="Role">{user.role}</td>
           <td data-label="Created">{formatDate(user.created_at)}</td>
-          <td className="actions">
-            <button type="button" className="small" onClick={() => onAction('role', user)}>
-              Change role
-            </button>
-            {/* One's own password is changed below, proving the current one. */}
-            {!isSelf(user) && (
-              <button type="button" className="small" onClick={() => onAction('password', user)}>
-                Reset password
+          {onAction && (
+            <td className="actions">
+              <button type="button" className="small" onClick={() => onAction('role', user)}>
+                Change role
               </button>
-            )}
-            <button type="button" className="small danger" onClick={() => onAction('delete', user)}>
-              Delete
-            </button>
-          </td>
+              {/* One's own password is changed from the account menu, proving the current one. */}
+              {!isSelf(user) && (
+                <button type="button" className="small" onClick={() => onAction('password', user)}>
+                  Reset password
+                </button>
+              )}
+              <button type="button" className="small danger" onClick={() => onAction('delete', user)}>
+                Delete
+              </button>
+            </td>
+          )}
         </tr>
       ))}
     </SystemTable>

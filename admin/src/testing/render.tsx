@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createApiClient } from '../api/client';
 import type { FileRecord, Upload } from '../api/uploads';
 import { Session, type TokenEndpoint } from '../auth/session';
@@ -109,4 +109,10 @@ export function renderPage(
     </AdminServicesProvider>,
   );
   return { ...view, ...service, services };
+}
+
+/** Resolves once the fake service was asked for `path` and the page had a moment to show the answer. */
+export async function afterAnswer(calls: Array<{ path: string }>, path: string) {
+  await waitFor(() => expect(calls.some((call) => call.path === path)).toBe(true));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 }

@@ -5,6 +5,7 @@ import { DeleteDialog } from '../../components/delete-dialog';
 import { ErrorMessage } from '../../components/ui';
 import type { FileFieldRules } from '../../content-types';
 import { useApi } from '../../context';
+import { usePermissions } from '../../permissions';
 import { DropZone } from './drop-zone';
 import { contentKey, useReorderFiles } from './entity-api';
 import { FileItem } from './file-item';
@@ -12,7 +13,7 @@ import { acceptedTypesText, countText, maxSizeText } from './file-rules';
 import { SortableFileList } from './sortable-file-list';
 import { useUploads } from './use-uploads';
 
-/** One file field of an entity: its rules, its files, uploads to it, reordering and deleting. */
+/** One file field of an entity: its rules, its files, and, with `<type>:write`, uploads, reordering and deleting. */
 export function FileFieldPanel({
   type,
   entityId,
@@ -30,6 +31,7 @@ export function FileFieldPanel({
   const reorder = useReorderFiles(type, entityId, field.name);
   const api = useApi();
   const [deleting, setDeleting] = useState<FileRecord>();
+  const mayWrite = usePermissions().may(`${type}:write`);
 
   const move = (file: FileRecord, to: number) => {
     const ids = files.map((candidate) => candidate.id).filter((id) => id !== file.id);
@@ -46,7 +48,7 @@ export function FileFieldPanel({
         </span>
       </div>
       <FieldRules field={field} id={rulesId} />
-      <DropZone field={field} describedBy={rulesId} onFiles={upload} />
+      {mayWrite && <DropZone field={field} describedBy={rulesId} onFiles={upload} />}
       {uploads.length > 0 && (
         <ul className="upload-list" aria-label={`Uploads to ${field.name}`}>
           {uploads.map((item) => (
@@ -63,7 +65,13 @@ export function FileFieldPanel({
       ))}
       {reorder.isError && <ErrorMessage error={new Error(`The new order was not saved. ${reorder.error.message}`)} />}
       {files.length === 0 ? (
-        <p className="hint">No file yet: choose one or drop it above.</p>
+        <p className="hint">{mayWrite ? 'No file yet: choose one or drop it above.' : 'No file yet.'}</p>
+      ) : !mayWrite ? (
+        <ul className="file-list" aria-label={`Files of ${field.name}`}>
+          {files.map((file) => (
+            <FileItem key={file.id} file={file} />
+          ))}
+        </ul>
       ) : field.multi ? (
         <SortableFileList label={`Files of ${field.name}`} files={files} onMove={move} onDelete={setDeleting} />
       ) : (

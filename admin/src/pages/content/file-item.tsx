@@ -29,7 +29,8 @@ export function FileItem({
   nodeRef?: Ref<HTMLLIElement>;
   style?: CSSProperties;
   dragging?: boolean;
-  onDelete: () => void;
+  /** Absent when the signed-in account may not change the entity's files. */
+  onDelete?: () => void;
 }) {
   const nameId = useId();
   const name = file.original_name;
@@ -87,9 +88,11 @@ export function FileItem({
             </button>
           </>
         )}
-        <button type="button" className="small danger-outline" onClick={onDelete}>
-          Delete
-        </button>
+        {onDelete && (
+          <button type="button" className="small danger-outline" onClick={onDelete}>
+            Delete
+          </button>
+        )}
       </div>
     </li>
   );
