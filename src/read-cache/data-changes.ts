@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 
 /**
  * One row whose `version` grows with every committed change of the tables kept answers are made from (see
@@ -8,11 +8,21 @@ import type { QueryRunner } from 'typeorm';
  */
 export const DATA_CHANGES = 'data_changes';
 
-/** The statement DataVersion runs: the version that commits have reached. */
-export const DATA_CHANGES_VERSION = `SELECT "version" FROM "${DATA_CHANGES}" WHERE "id" = 1`;
-
-const COUNT = `UPDATE "${DATA_CHANGES}" SET "version" = "version" + 1 WHERE "id" = 1`;
 const FUNCTION = 'count_data_change';
+
+/**
+ * `name` as SQL, in the DataSource's PostgreSQL schema when it names one: TypeORM addresses its tables there, whatever
+ * the session's search path (an application's own DataSource may not set it).
+ */
+function sqlName(dataSource: DataSource, name: string): string {
+  const schema = dataSource.options.type === 'postgres' ? dataSource.options.schema : undefined;
+  return schema ? `"${schema}"."${name}"` : `"${name}"`;
+}
+
+/** The statement DataVersion runs: the version that commits have reached. */
+export function dataChangesVersion(dataSource: DataSource): string {
+  return `SELECT "version" FROM ${sqlName(dataSource, DATA_CHANGES)} WHERE "id" = 1`;
+}
 
 /**
  * For a migration: counts every insert, update and delete of `tables` in {@link DATA_CHANGES} (created on first use).
@@ -23,34 +33,38 @@ const FUNCTION = 'count_data_change';
  * holding other locks they might need in another order.
  */
 export async function countChangesOf(queryRunner: QueryRunner, tables: readonly string[]): Promise<void> {
-  const postgres = queryRunner.connection.options.type === 'postgres';
+  const dataSource = queryRunner.connection;
+  const postgres = dataSource.options.type === 'postgres';
+  const changes = sqlName(dataSource, DATA_CHANGES);
+  const count = `UPDATE ${changes} SET "version" = "version" + 1 WHERE "id" = 1`;
+  const countFunction = sqlName(dataSource, FUNCTION);
   await queryRunner.query(
-    `CREATE TABLE IF NOT EXISTS "${DATA_CHANGES}" ("id" integer PRIMARY KEY, "version" bigint NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${changes} ("id" integer PRIMARY KEY, "version" bigint NOT NULL)`,
   );
-  await queryRunner.query(`INSERT INTO "${DATA_CHANGES}" ("id", "version") VALUES (1, 0) ON CONFLICT DO NOTHING`);
+  await queryRunner.query(`INSERT INTO ${changes} ("id", "version") VALUES (1, 0) ON CONFLICT DO NOTHING`);
   if (postgres) {
-    // The search path of the migration, so that a session with another one (psql) still finds the table.
     await queryRunner.query(
-      `CREATE OR REPLACE FUNCTION "${FUNCTION}"() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT
-       AS $$ BEGIN ${COUNT}; RETURN NULL; END $$`,
+      `CREATE OR REPLACE FUNCTION ${countFunction}() RETURNS trigger LANGUAGE plpgsql
+       AS $$ BEGIN ${count}; RETURN NULL; END $$`,
     );
   }
   for (const table of tables) {
     if (postgres) {
+      const target = sqlName(dataSource, table);
       await queryRunner.query(
-        `CREATE CONSTRAINT TRIGGER "${table}_changes" AFTER INSERT OR UPDATE OR DELETE ON "${table}"
-         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "${FUNCTION}"()`,
+        `CREATE CONSTRAINT TRIGGER "${table}_changes" AFTER INSERT OR UPDATE OR DELETE ON ${target}
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ${countFunction}()`,
       );
       // TRUNCATE fires no row trigger.
       await queryRunner.query(
-        `CREATE TRIGGER "${table}_truncated" AFTER TRUNCATE ON "${table}"
-         FOR EACH STATEMENT EXECUTE FUNCTION "${FUNCTION}"()`,
+        `CREATE TRIGGER "${table}_truncated" AFTER TRUNCATE ON ${target}
+         FOR EACH STATEMENT EXECUTE FUNCTION ${countFunction}()`,
       );
     } else {
       for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
         await queryRunner.query(
           `CREATE TRIGGER "${table}_${event.toLowerCase()}_changes" AFTER ${event} ON "${table}"
-           BEGIN ${COUNT}; END`,
+           BEGIN ${count}; END`,
         );
       }
     }
@@ -59,13 +73,16 @@ export async function countChangesOf(queryRunner: QueryRunner, tables: readonly 
 
 /** Undoes {@link countChangesOf} for `tables` (the table of versions stays: other tables may still be counted). */
 export async function stopCountingChangesOf(queryRunner: QueryRunner, tables: readonly string[]): Promise<void> {
-  const postgres = queryRunner.connection.options.type === 'postgres';
+  const dataSource = queryRunner.connection;
+  const postgres = dataSource.options.type === 'postgres';
   for (const table of tables) {
     const triggers = postgres
       ? [`${table}_changes`, `${table}_truncated`]
       : ['insert', 'update', 'delete'].map((event) => `${table}_${event}_changes`);
     for (const trigger of triggers) {
-      await queryRunner.query(`DROP TRIGGER IF EXISTS "${trigger}"${postgres ? ` ON "${table}"` : ''}`);
+      await queryRunner.query(
+        `DROP TRIGGER IF EXISTS "${trigger}"${postgres ? ` ON ${sqlName(dataSource, table)}` : ''}`,
+      );
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { DATA_CHANGES_VERSION } from './data-changes.js';
+import { dataChangesVersion } from './data-changes.js';
 
 /** The part of a better-sqlite3 connection read here. */
 interface SqliteConnection {
@@ -24,6 +24,7 @@ export class DataVersion {
   private readonly read: () => Promise<string | undefined>;
 
   constructor(dataSource: DataSource) {
+    const query = dataChangesVersion(dataSource);
     switch (dataSource.options.type) {
       case 'better-sqlite3': {
         const connection = (dataSource.driver as unknown as { databaseConnection: SqliteConnection })
@@ -31,15 +32,15 @@ export class DataVersion {
         let statement: { get(): unknown } | undefined;
         this.read = batched(() => {
           if (connection.inTransaction) return undefined;
-          dataSource.logger.logQuery(DATA_CHANGES_VERSION);
-          statement ??= connection.prepare(DATA_CHANGES_VERSION).pluck();
+          dataSource.logger.logQuery(query);
+          statement ??= connection.prepare(query).pluck();
           return versionText(statement.get());
         });
         break;
       }
       case 'postgres': {
         this.read = shared(async () => {
-          const [row] = await dataSource.query<Array<{ version?: unknown }>>(DATA_CHANGES_VERSION);
+          const [row] = await dataSource.query<Array<{ version?: unknown }>>(query);
           return versionText(row?.version);
         });
         break;
