@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ADMIN_UI_DIST } from '../src/admin-ui/admin-ui.js';
 import { basic } from './support/admin-api.js';
+import { recordTokenGrants, signInToAdmin } from './support/admin-sign-in.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
@@ -31,6 +32,8 @@ describe('The administration UI, in a real browser', () => {
   let context: BrowserContext;
   let page: Page;
   let receiver: TestReceiver;
+  /** The grant_type of each token request the UI made. */
+  let grants: string[];
 
   const api = (path: string) => t.http.get(path).expect(200);
   const nav = () => page.getByRole('navigation', { name: 'Main' });
@@ -57,6 +60,7 @@ describe('The administration UI, in a real browser', () => {
     page = await context.newPage();
     // A step that cannot find what it looks for fails in seconds, not at the test's timeout.
     page.setDefaultTimeout(10_000);
+    grants = recordTokenGrants(page);
     // Any script error on a page fails the run.
     page.on('pageerror', (error) => {
       throw error;
@@ -93,26 +97,27 @@ describe('The administration UI, in a real browser', () => {
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(300 * 1024);
   });
 
-  it('refuses a wrong password with a readable message', async () => {
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('wrong password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert').innerText()).resolves.toMatch(/invalid|incorrect|password/i);
+  it("refuses a wrong password on the service's sign-in page with a readable message", async () => {
+    await signInToAdmin(page, 'admin', 'wrong password');
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('Wrong username or password.');
+    await shoot('service-sign-in-refused');
   });
 
-  it('signs in, keeps no token but the refresh token, and stays signed in across a reload', async () => {
+  it('signs in by the authorization code flow, keeps no token but the refresh token, and stays signed in across a reload', async () => {
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();
+    expect(grants).toEqual(['authorization_code']);
     const stored = await page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
     expect(Object.keys(stored.session)).toEqual(['admin.refresh_token']);
     expect(stored.local).toEqual({});
-    expect(page.url()).not.toMatch(/token/i);
+    expect(page.url()).toBe(`${t.url}/admin/settings/system/integrations`);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();
     for (const link of ['Integrations', 'Roles', 'Users', 'Webhooks', 'Products', 'Articles']) {
       await expect(nav().getByRole('link', { name: link, exact: true }).isVisible()).resolves.toBe(true);
     }
+    expect(grants).toEqual(['authorization_code', 'refresh_token']);
   });
 
   it('creates a role with the permission picker', async () => {
@@ -326,5 +331,6 @@ describe('The administration UI, in a real browser', () => {
       });
       return answer.status === 400 ? ((await answer.json()) as { error: string }) : undefined;
     }).then((body) => expect(body.error).toBe('invalid_grant'));
+    expect(grants).not.toContain('password');
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { signInToAdmin } from './support/admin-sign-in.js';
 import { launchBrowser } from './support/browser.js';
 import {
   buildService,
@@ -98,9 +99,7 @@ describe('One address: the service hands out the address it logs', () => {
   it.each(HOSTS)('/admin at http://%s:PORT shows the product image from the file URLs', async (host) => {
     const at = address.replace('127.0.0.1', host);
     await page.goto(`${at}/admin/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToAdmin(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('link', { name: /Desk lamp/ }).waitFor();
     await expectImagesShown(page, address);

@@ -56,7 +56,16 @@ describe('Navigation by permission', () => {
     expect(await heading('Integrations')).toBeTruthy();
     expect(location()).toBe('/settings/system/integrations');
     await waitFor(() =>
-      expect(navLinks()).toEqual(['Integrations', 'Roles', 'Users', 'Webhooks', 'Audit log', 'Products', 'Articles']),
+      expect(navLinks()).toEqual([
+        'Integrations',
+        'Applications',
+        'Roles',
+        'Users',
+        'Webhooks',
+        'Audit log',
+        'Products',
+        'Articles',
+      ]),
     );
   });
 

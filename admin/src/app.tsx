@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, useMatch } from 'react-router';
+import { CALLBACK_PATH } from './auth/authorization-flow';
+import { CallbackPage } from './auth/callback-page';
 import { SignInPage } from './auth/sign-in-page';
 import { Landing, RequirePermission } from './components/access';
 import { Layout } from './components/layout';
@@ -8,6 +10,7 @@ import { AdminServicesProvider, useSessionState, type AdminServices } from './co
 import { AuditPage } from './pages/audit/audit-page';
 import { ContentDetailPage, ContentListPage } from './pages/content-pages';
 import { IntegrationsPage } from './pages/integrations-page';
+import { OAuthClientsPage } from './pages/oauth-clients/oauth-clients-page';
 import { RolesPage } from './pages/roles-page';
 import { UsersPage } from './pages/users-page';
 import { WebhookPage, WebhooksPage } from './pages/webhooks-page';
@@ -18,12 +21,16 @@ const needs = (permission: string, page: ReactNode) => (
 
 export function AdminRoutes() {
   const state = useSessionState();
+  // The authorization response arrives signed out: the callback comes before the sign-in check.
+  const callback = useMatch(CALLBACK_PATH);
+  if (callback) return <CallbackPage />;
   if (!state.signedIn) return <SignInPage message={state.message} />;
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Landing />} />
         <Route path="settings/system/integrations" element={needs('integration:read', <IntegrationsPage />)} />
+        <Route path="settings/system/applications" element={needs('oauth-client:read', <OAuthClientsPage />)} />
         <Route path="settings/system/roles" element={needs('role:read', <RolesPage />)} />
         <Route path="settings/system/users" element={needs('user:read', <UsersPage />)} />
         <Route path="settings/system/webhooks" element={needs('webhook:write', <WebhooksPage />)} />

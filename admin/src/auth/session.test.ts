@@ -33,17 +33,18 @@ const reloadedWithHeldRefresh = () => {
 };
 
 describe('Session', () => {
-  it('signs in with the password grant of the administration client and keeps only the refresh token', async () => {
+  it('redeems an authorization code with its verifier and keeps only the refresh token', async () => {
     const storage = memoryStorage();
     const endpoint: TokenEndpoint = { token: vi.fn(() => Promise.resolve(tokens('a1', 'r1'))), revoke: vi.fn() };
     const session = new Session(endpoint, storage);
     expect(session.state.signedIn).toBe(false);
-    await session.signIn('admin', 'secret');
+    await session.signInWithCode('c1', 'v1', 'https://cms.test/admin/callback');
     expect(endpoint.token).toHaveBeenCalledWith({
-      grant_type: 'password',
+      grant_type: 'authorization_code',
       client_id: 'administration',
-      username: 'admin',
-      password: 'secret',
+      code: 'c1',
+      redirect_uri: 'https://cms.test/admin/callback',
+      code_verifier: 'v1',
     });
     expect(session.state.signedIn).toBe(true);
     expect([...storage.map.entries()]).toEqual([[REFRESH_TOKEN_KEY, 'r1']]);
@@ -86,7 +87,7 @@ describe('Session', () => {
       .mockResolvedValueOnce(tokens('a1', 'r1'))
       .mockResolvedValueOnce(tokens('a2', 'r2'));
     const session = new Session({ token, revoke: vi.fn() }, memoryStorage(), () => now);
-    await session.signIn('admin', 'secret');
+    await session.signInWithCode('c1', 'v1', 'https://cms.test/admin/callback');
     now = 3_550_000;
     expect(await session.accessToken()).toBe('a2');
   });
@@ -154,7 +155,7 @@ describe('Session', () => {
     const storage = memoryStorage();
     const revoke = vi.fn(() => Promise.resolve());
     const session = new Session({ token: () => Promise.resolve(tokens('a1', 'r1')), revoke }, storage);
-    await session.signIn('admin', 'secret');
+    await session.signInWithCode('c1', 'v1', 'https://cms.test/admin/callback');
     await session.signOut();
     expect(revoke).toHaveBeenCalledWith('r1');
     expect(session.state).toEqual({ signedIn: false });

@@ -1,7 +1,7 @@
 import type { Schemas } from '../api/client';
 import { ApiError } from '../api/problems';
 
-/** The OAuth client of this interface: the password grant and refresh tokens, no secret. */
+/** The OAuth client of this interface: a public client (no secret), the authorization code flow and refresh tokens. */
 export const ADMIN_CLIENT_ID = 'administration';
 /** Where the refresh token waits for the next page load of this tab (see docs/admin-ui.md: why sessionStorage). */
 export const REFRESH_TOKEN_KEY = 'admin.refresh_token';
@@ -54,12 +54,14 @@ export class Session {
     return () => this.listeners.delete(listener);
   }
 
-  async signIn(username: string, password: string): Promise<void> {
+  /** Redeems an authorization code with its PKCE verifier, at the redirect URI it was issued for. */
+  async signInWithCode(code: string, verifier: string, redirectUri: string): Promise<void> {
     const tokens = await this.endpoint.token({
-      grant_type: 'password',
+      grant_type: 'authorization_code',
       client_id: ADMIN_CLIENT_ID,
-      username,
-      password,
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
     });
     this.keep(tokens);
     this.change({ signedIn: true });
