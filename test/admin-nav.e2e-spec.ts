@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { signInToAdmin } from './support/admin-sign-in.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
@@ -9,7 +10,16 @@ import { eventually } from './support/wait.js';
 const SHOTS = process.env.ADMIN_NAV_SHOTS ?? join(process.cwd(), 'test-results', 'admin-nav');
 const WIDTHS = [1440, 390] as const;
 const EDITOR = { username: 'editor', password: 'an-editor-password-long-enough' };
-const EVERY_SECTION = ['Integrations', 'Roles', 'Users', 'Webhooks', 'Audit log', 'Articles', 'Products'];
+const EVERY_SECTION = [
+  'Integrations',
+  'Applications',
+  'Roles',
+  'Users',
+  'Webhooks',
+  'Audit log',
+  'Articles',
+  'Products',
+];
 
 /**
  * Navigation by permission in Debian's Chromium: an administrator sees every section and reads the audit log through
@@ -41,9 +51,7 @@ describe('The administration UI by permission, in a real browser', () => {
   };
   const signIn = async (username: string, password: string) => {
     await page.goto(`${t.url}/admin/`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToAdmin(page, username, password);
   };
   const signOut = async (name: string) => {
     await page.getByRole('button', { name: `Account: ${name}` }).click();

@@ -14,6 +14,7 @@ export interface Section {
 
 export const SYSTEM_SECTIONS: readonly Section[] = [
   { label: 'Integrations', path: '/settings/system/integrations', read: 'integration:read' },
+  { label: 'Applications', path: '/settings/system/applications', read: 'oauth-client:read' },
   { label: 'Roles', path: '/settings/system/roles', read: 'role:read' },
   { label: 'Users', path: '/settings/system/users', read: 'user:read' },
   // Every webhook route needs webhook:write: the service has no read-only view of them.

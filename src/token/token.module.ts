@@ -14,6 +14,9 @@ import { CurrentAccountService } from './account/current-account.service.js';
 import { PasswordChangeService } from './account/password-change.service.js';
 import { IntegrationsController } from './admin/integrations/integrations.controller.js';
 import { IntegrationsService } from './admin/integrations/integrations.service.js';
+import { OAuthClientsController } from './admin/oauth-clients/oauth-clients.controller.js';
+import { OAuthClientsRepository } from './admin/oauth-clients/oauth-clients.repository.js';
+import { OAuthClientsService } from './admin/oauth-clients/oauth-clients.service.js';
 import { PermissionCatalog } from './admin/permissions/permission-catalog.service.js';
 import { PermissionsController } from './admin/permissions/permissions.controller.js';
 import { RolesController } from './admin/roles/roles.controller.js';
@@ -67,6 +70,7 @@ import { tokenSchema } from './token.schema.js';
     TokenController,
     AuthorizationController,
     IntegrationsController,
+    OAuthClientsController,
     RolesController,
     UsersController,
     PermissionsController,
@@ -82,6 +86,8 @@ import { tokenSchema } from './token.schema.js';
     TokenFailureLimiter,
     IntegrationClients,
     UserCredentials,
+    OAuthClientsRepository,
+    OAuthClientsService,
     AuthorizationClients,
     AuthorizationCodesRepository,
     AuthorizationCodesService,

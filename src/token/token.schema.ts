@@ -1,4 +1,5 @@
 import type { FeatureSchema } from '../database/schema-registry.js';
+import { OAuthClient } from './admin/oauth-clients/oauth-client.entity.js';
 import { AuthorizationCode } from './authorization/authorization-code.entity.js';
 import { Integration } from './entities/integration.entity.js';
 import { RefreshToken } from './entities/refresh-token.entity.js';
@@ -11,10 +12,11 @@ import { IntegrationLifecycle1763800004000 } from './migrations/1763800004000-in
 import { SigningKeyRotation1763800005000 } from './migrations/1763800005000-signing-key-rotation.js';
 import { EncryptSigningKeys1763800006000 } from './migrations/1763800006000-encrypt-signing-keys.js';
 import { AuthorizationCodes1763800012000 } from './migrations/1763800012000-authorization-codes.js';
+import { OAuthClients1763800013900 } from './migrations/1763800013900-oauth-clients.js';
 
 /** The TokenModule's tables and the migrations that make them. */
 export const tokenSchema: FeatureSchema = {
-  entities: [Role, User, Integration, RefreshToken, SigningKey, AuthorizationCode],
+  entities: [Role, User, Integration, RefreshToken, SigningKey, AuthorizationCode, OAuthClient],
   migrations: [
     Token1763800001000,
     IntegrationTokenVersion1763800003000,
@@ -22,5 +24,6 @@ export const tokenSchema: FeatureSchema = {
     SigningKeyRotation1763800005000,
     EncryptSigningKeys1763800006000,
     AuthorizationCodes1763800012000,
+    OAuthClients1763800013900,
   ],
 };

@@ -1,5 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
+import { authenticateAdministrationClient } from '../grants/administration-client.js';
 import { ADMIN_CLIENT_ID } from '../grants/grant.js';
+import type { ClientCredentials } from '../issuing/token-request.js';
+import { OAuthError } from '../oauth-error.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
 
 /** Where the administration interface receives its authorization code: a page of its own, under the issuer. */
@@ -12,23 +16,58 @@ export interface AuthorizationClient {
   name: string;
   /** Compared by exact string (RFC 9700 §4.1.3): no pattern, no normalization. */
   redirectUris: readonly string[];
+  /** The built-in administration interface, rather than a registered application. */
+  builtIn: boolean;
 }
 
-/** The clients that may send people to the sign-in page: the administration interface, a public client. */
+/**
+ * The clients that may send people to the sign-in page: the administration interface, a public client built in,
+ * and the applications registered through /api/oauth/clients, public or confidential.
+ */
 @Injectable()
 export class AuthorizationClients {
-  private readonly clients: ReadonlyMap<string, AuthorizationClient>;
+  private readonly admin: AuthorizationClient;
 
-  constructor(@Inject(tokenConfig.KEY) config: TokenConfig) {
-    const admin: AuthorizationClient = {
+  constructor(
+    @Inject(tokenConfig.KEY) config: TokenConfig,
+    private readonly registered: OAuthClientsService,
+  ) {
+    this.admin = {
       clientId: ADMIN_CLIENT_ID,
       name: 'the administration interface',
       redirectUris: [`${config.issuer}${ADMIN_REDIRECT_PATH}`],
+      builtIn: true,
     };
-    this.clients = new Map([[admin.clientId, admin]]);
   }
 
-  find(clientId: string): AuthorizationClient | undefined {
-    return this.clients.get(clientId);
+  async find(clientId: string): Promise<AuthorizationClient | undefined> {
+    if (clientId === ADMIN_CLIENT_ID) return this.admin;
+    const found = await this.registered.find(clientId);
+    return found ? { clientId, name: found.name, redirectUris: found.redirectUris, builtIn: false } : undefined;
+  }
+
+  /**
+   * The client of a token request, authenticated as RFC 6749 §2.3 asks: a public client sends no secret, a
+   * confidential one its secret (Basic or in the body, compared in constant time). Anything else is invalid_client,
+   * one answer for an unknown client and a wrong secret.
+   */
+  async authenticate(credentials: ClientCredentials): Promise<AuthorizationClient> {
+    if (credentials.clientId === ADMIN_CLIENT_ID) {
+      authenticateAdministrationClient(credentials);
+      return this.admin;
+    }
+    const usedBasic = credentials.method === 'client_secret_basic';
+    const found = await this.registered.find(credentials.clientId);
+    if (found?.public) {
+      if (credentials.method !== 'none')
+        throw OAuthError.invalidClient(`${found.name} is a public client: it has no secret.`, usedBasic);
+    } else if (
+      !found ||
+      credentials.clientSecret === undefined ||
+      !this.registered.secretMatches(found, credentials.clientSecret)
+    ) {
+      throw OAuthError.invalidClient('Unknown client, or a missing or wrong client secret.', usedBasic);
+    }
+    return { clientId: found.clientId, name: found.name, redirectUris: found.redirectUris, builtIn: false };
   }
 }

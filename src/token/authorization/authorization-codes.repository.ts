@@ -36,6 +36,11 @@ export class AuthorizationCodesRepository {
     await manager.update(AuthorizationCode, { id }, { familyId });
   }
 
+  /** Forgets every code of a client (a client deleted): none of them can be redeemed any more. */
+  async deleteForClient(clientId: string, manager: EntityManager = this.db): Promise<void> {
+    await manager.delete(AuthorizationCode, { clientId });
+  }
+
   /** Forgets codes that expired before `before`; a reuse after that is answered as an unknown code. */
   async deleteExpired(before: number, manager: EntityManager = this.db): Promise<void> {
     await manager.delete(AuthorizationCode, { expiresAt: LessThan(before) });

@@ -48,12 +48,12 @@ export class AuthorizationEndpoint {
   ) {}
 
   show(query: unknown, visitor: Visitor): Promise<AuthorizationAnswer> {
-    return this.answer(() => this.signInPage(this.parse(query), visitor, 200));
+    return this.answer(async () => this.signInPage(await this.parse(query), visitor, 200));
   }
 
   submit(body: unknown, visitor: Visitor): Promise<AuthorizationAnswer> {
     return this.answer(async () => {
-      const request = this.parse(body);
+      const request = await this.parse(body);
       const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
       const check = this.form.check(fields.csrf_token, visitor.cookies, request);
       // An old form is not an attack: a fresh one, with a word why. A forged or unbound one is refused.
@@ -127,8 +127,12 @@ export class AuthorizationEndpoint {
     };
   }
 
-  private parse(input: unknown): AuthorizationRequest {
-    return parseAuthorizationRequest(input, (clientId) => this.clients.find(clientId));
+  /** The client is looked up first (registered ones are in the database), then the request is checked against it. */
+  private async parse(input: unknown): Promise<AuthorizationRequest> {
+    const clientId =
+      typeof input === 'object' && input !== null ? (input as Record<string, unknown>).client_id : undefined;
+    const client = typeof clientId === 'string' ? await this.clients.find(clientId) : undefined;
+    return parseAuthorizationRequest(input, () => client);
   }
 
   private signInPage(

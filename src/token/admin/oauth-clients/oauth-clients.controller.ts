@@ -1,0 +1,119 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Audited, AuditTrail, originOf } from '../../../audit/index.js';
+import { RequirePermission } from '../../../common/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { ListQueryDto } from '../../../common/dto/list-query.dto.js';
+import { ApiProblems } from '../../../common/openapi/api-problems.js';
+import { CreateOAuthClientDto, OAuthClientDto, OAuthClientPageDto, UpdateOAuthClientDto } from './oauth-clients.dto.js';
+import { OAuthClientsService } from './oauth-clients.service.js';
+
+const CLIENT_ID_PARAM = { name: 'id', description: 'The client_id', example: 'app_Xq3bV0m7hZ1kLw9pRt2sYa' };
+const NOT_FOUND = [404, 'No such OAuth client (the built-in administration client is not one)'] as const;
+
+/**
+ * Settings > system > applications: clients of the authorization code flow besides the administration interface.
+ * The route parameter is named `id` so that the audit trail records the client_id as the target.
+ */
+@ApiTags('oauth-clients')
+@Controller('api/oauth/clients')
+export class OAuthClientsController {
+  constructor(
+    private readonly clients: OAuthClientsService,
+    private readonly trail: AuditTrail,
+  ) {}
+
+  @Get()
+  @RequirePermission('oauth-client:read')
+  @ApiOkResponse({ type: OAuthClientPageDto })
+  @ApiOperation({ operationId: 'listOAuthClients', summary: 'List the registered OAuth clients (never their secrets)' })
+  @ApiProblems(400)
+  async list(@Query() query: ListQueryDto): Promise<OAuthClientPageDto> {
+    const page = await this.clients.page(query.limit, query.offset);
+    return { ...page, items: page.items.map((client) => OAuthClientDto.from(client)), ...query };
+  }
+
+  @Get(':id')
+  @RequirePermission('oauth-client:read')
+  @ApiParam(CLIENT_ID_PARAM)
+  @ApiOkResponse({ type: OAuthClientDto })
+  @ApiOperation({ operationId: 'getOAuthClient', summary: 'Get one registered OAuth client' })
+  @ApiProblems(NOT_FOUND)
+  async get(@Param('id') clientId: string): Promise<OAuthClientDto> {
+    return OAuthClientDto.from(await this.clients.get(clientId));
+  }
+
+  @Post()
+  @RequirePermission('oauth-client:write')
+  @ApiCreatedResponse({ type: OAuthClientDto, description: 'With `client_secret` for a confidential client' })
+  @ApiOperation({
+    operationId: 'createOAuthClient',
+    summary: 'Register an application; the answer holds the secret of a confidential one, shown only this once',
+  })
+  @ApiProblems(400)
+  async create(
+    @Body() body: CreateOAuthClientDto,
+    @CurrentPrincipal() actor: Principal,
+    @Req() request: Request,
+  ): Promise<OAuthClientDto> {
+    const { client, secret } = await this.clients.create(body, actor);
+    await this.trail.record({
+      ...originOf(request),
+      actor: actor.subject,
+      clientId: actor.clientId,
+      action: 'oauth-client.create',
+      targetType: 'oauth-client',
+      targetId: client.clientId,
+      details: { public: client.public },
+    });
+    return OAuthClientDto.from(client, secret);
+  }
+
+  @Patch(':id')
+  @RequirePermission('oauth-client:write')
+  @Audited('oauth-client.update', 'oauth-client')
+  @ApiParam(CLIENT_ID_PARAM)
+  @ApiOkResponse({ type: OAuthClientDto })
+  @ApiOperation({ operationId: 'updateOAuthClient', summary: 'Change the name or the redirect URIs of a client' })
+  @ApiProblems(400, NOT_FOUND)
+  async update(@Param('id') clientId: string, @Body() body: UpdateOAuthClientDto): Promise<OAuthClientDto> {
+    return OAuthClientDto.from(await this.clients.update(clientId, body));
+  }
+
+  @Post(':id/secret')
+  @HttpCode(200)
+  @RequirePermission('oauth-client:write')
+  @Audited('oauth-client.rotate-secret', 'oauth-client')
+  @ApiParam(CLIENT_ID_PARAM)
+  @ApiOkResponse({ type: OAuthClientDto, description: 'With the new `client_secret`' })
+  @ApiOperation({
+    operationId: 'rotateOAuthClientSecret',
+    summary: 'Issue a new secret to a confidential client, shown only this once; the old one stops working at once',
+  })
+  @ApiProblems(NOT_FOUND, [409, 'A public client has no secret'])
+  async rotate(@Param('id') clientId: string): Promise<OAuthClientDto> {
+    const { client, secret } = await this.clients.rotateSecret(clientId);
+    return OAuthClientDto.from(client, secret);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermission('oauth-client:write')
+  @Audited('oauth-client.delete', 'oauth-client')
+  @ApiParam(CLIENT_ID_PARAM)
+  @ApiNoContentResponse({ description: 'Deleted, with the authorization codes not yet redeemed' })
+  @ApiOperation({ operationId: 'deleteOAuthClient', summary: 'Delete a registered OAuth client' })
+  @ApiProblems(NOT_FOUND)
+  async remove(@Param('id') clientId: string): Promise<void> {
+    await this.clients.remove(clientId);
+  }
+}
