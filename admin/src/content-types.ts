@@ -22,3 +22,9 @@ export function pluralLabel(type: string): string {
   const plural = words.endsWith('y') ? `${words.slice(0, -1)}ies` : words.endsWith('s') ? words : `${words}s`;
   return plural[0].toUpperCase() + plural.slice(1);
 }
+
+/** "gift_card" → "Gift card". */
+export const singularLabel = (type: string) => {
+  const words = type.replace(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};

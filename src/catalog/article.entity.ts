@@ -6,26 +6,31 @@ import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js
 @Entity({ name: 'articles' })
 @AttachmentType('article', { collectionPath: '/articles' })
 export class Article {
-  @ApiProperty({ type: 'integer', example: 7 })
+  @ApiProperty({ title: 'ID', type: 'integer', example: 7 })
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @ApiProperty({ maxLength: 300, example: 'Release notes' })
+  @ApiProperty({ title: 'Title', description: 'The headline of the article', maxLength: 300, example: 'Release notes' })
   @Column({ type: 'varchar', length: 300 })
   title!: string;
 
-  @ApiProperty()
+  @ApiProperty({ title: 'Created' })
   @CreateDateColumn()
   created_at!: Date;
 
-  @ApiProperty()
+  @ApiProperty({ title: 'Updated' })
   @UpdateDateColumn()
   updated_at!: Date;
 
-  @FileField({ accept: ['image/*'] })
+  @FileField({ title: 'Thumbnail', description: 'The small picture shown next to the title.', accept: ['image/*'] })
   thumbnail?: FileRecordDto | null;
 
   /** Any type that is not refused by default (HTML, SVG, executables). */
-  @FileField({ multi: true, maxCount: 10 })
+  @FileField({
+    title: 'Attachments',
+    description: 'Files to download with the article, in their order.',
+    multi: true,
+    maxCount: 10,
+  })
   attachments?: FileRecordDto[];
 }

@@ -5,13 +5,19 @@ import { IsOmittable } from '../common/dto/is-omittable.js';
 
 @ApiSchema({ name: 'CreateProduct' })
 export class CreateProductDto {
-  @ApiProperty({ maxLength: 200, example: 'Desk lamp' })
+  @ApiProperty({ title: 'Name', description: 'What the product is called', maxLength: 200, example: 'Desk lamp' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   name!: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: 10000, nullable: true })
+  @ApiPropertyOptional({
+    title: 'Description',
+    description: 'What a customer reads about the product',
+    type: String,
+    maxLength: 10000,
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(10000)
@@ -20,14 +26,20 @@ export class CreateProductDto {
 
 @ApiSchema({ name: 'UpdateProduct' })
 export class UpdateProductDto {
-  @ApiPropertyOptional({ maxLength: 200 })
+  @ApiPropertyOptional({ title: 'Name', description: 'What the product is called', maxLength: 200 })
   @IsOmittable()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional({ type: String, maxLength: 10000, nullable: true })
+  @ApiPropertyOptional({
+    title: 'Description',
+    description: 'What a customer reads about the product',
+    type: String,
+    maxLength: 10000,
+    nullable: true,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(10000)
@@ -36,7 +48,7 @@ export class UpdateProductDto {
 
 @ApiSchema({ name: 'CreateArticle' })
 export class CreateArticleDto {
-  @ApiProperty({ maxLength: 300, example: 'Release notes' })
+  @ApiProperty({ title: 'Title', description: 'The headline of the article', maxLength: 300, example: 'Release notes' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(300)
@@ -45,7 +57,7 @@ export class CreateArticleDto {
 
 @ApiSchema({ name: 'UpdateArticle' })
 export class UpdateArticleDto {
-  @ApiPropertyOptional({ maxLength: 300 })
+  @ApiPropertyOptional({ title: 'Title', description: 'The headline of the article', maxLength: 300 })
   @IsOmittable()
   @IsString()
   @IsNotEmpty()

@@ -11,29 +11,48 @@ const LARGE = { width: 1600, fit: 'inside', format: 'webp' } as const;
 @Entity({ name: 'products' })
 @AttachmentType('product', { collectionPath: '/products' })
 export class Product {
-  @ApiProperty({ type: 'integer', example: 7 })
+  @ApiProperty({ title: 'ID', type: 'integer', example: 7 })
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @ApiProperty({ maxLength: 200, example: 'Desk lamp' })
+  @ApiProperty({ title: 'Name', description: 'What the product is called', maxLength: 200, example: 'Desk lamp' })
   @Column({ type: 'varchar', length: 200 })
   name!: string;
 
-  @ApiProperty({ type: String, nullable: true, maxLength: 10000 })
+  @ApiProperty({
+    title: 'Description',
+    description: 'What a customer reads about the product',
+    type: String,
+    nullable: true,
+    maxLength: 10000,
+  })
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
-  @ApiProperty()
+  @ApiProperty({ title: 'Created' })
   @CreateDateColumn()
   created_at!: Date;
 
-  @ApiProperty()
+  @ApiProperty({ title: 'Updated' })
   @UpdateDateColumn()
   updated_at!: Date;
 
-  @FileField({ accept: ['image/*'], maxSize: 5 * 1024 * 1024, variants: { thumb: THUMB, large: LARGE } })
+  @FileField({
+    title: 'Cover image',
+    description: 'The picture that shows the product in lists.',
+    accept: ['image/*'],
+    maxSize: 5 * 1024 * 1024,
+    variants: { thumb: THUMB, large: LARGE },
+  })
   cover?: FileRecordDto | null;
 
-  @FileField({ multi: true, accept: ['image/*', 'application/pdf'], maxCount: 30, variants: { thumb: THUMB } })
+  @FileField({
+    title: 'Gallery',
+    description: 'More pictures and documents, in the order they are shown.',
+    multi: true,
+    accept: ['image/*', 'application/pdf'],
+    maxCount: 30,
+    variants: { thumb: THUMB },
+  })
   gallery?: FileRecordDto[];
 }

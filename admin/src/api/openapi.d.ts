@@ -185,6 +185,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the registered OAuth clients (never their secrets) */
+        get: operations["listOAuthClients"];
+        put?: never;
+        /** Register an application; the answer holds the secret of a confidential one, shown only this once */
+        post: operations["createOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one registered OAuth client */
+        get: operations["getOAuthClient"];
+        put?: never;
+        post?: never;
+        /** Delete a registered OAuth client */
+        delete: operations["deleteOAuthClient"];
+        options?: never;
+        head?: never;
+        /** Change the name or the redirect URIs of a client */
+        patch: operations["updateOAuthClient"];
+        trace?: never;
+    };
+    "/api/oauth/clients/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new secret to a confidential client, shown only this once; the old one stops working at once */
+        post: operations["rotateOAuthClientSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -1181,6 +1235,84 @@ export interface components {
             /** @description false disables the integration: its tokens stop working at once */
             active?: boolean;
         };
+        /** @description An application registered for the authorization code flow */
+        OAuthClient: {
+            /** @example app_Xq3bV0m7hZ1kLw9pRt2sYa */
+            client_id: string;
+            /** @example Shop front */
+            name: string;
+            /**
+             * @example [
+             *       "https://shop.example/oauth/callback"
+             *     ]
+             */
+            redirect_uris: string[];
+            /**
+             * @description true: no secret (PKCE only); false: authenticates with its secret
+             * @example false
+             */
+            public: boolean;
+            /**
+             * @description The client_secret of a confidential client: only in the answer to creation and rotation, never again
+             * @example ffcs_51BoCDHeN-ynp8dPl_AqOC78_nC-ub1MVBvSZDRQyvA
+             */
+            client_secret?: string;
+            /**
+             * @description Who registered it
+             * @example user:1
+             */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A page of registered OAuth clients, oldest first */
+        OAuthClientPage: {
+            items: components["schemas"]["OAuthClient"][];
+            /**
+             * @description How many there are in all
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
+        CreateOAuthClient: {
+            /**
+             * @description Shown on the sign-in page ("to continue to …")
+             * @example Shop front
+             */
+            name: string;
+            /**
+             * @description Where the sign-in page may send the browser back, compared by exact string: https, or http on 127.0.0.1, localhost or [::1] (RFC 8252); no fragment, no user info
+             * @example [
+             *       "https://shop.example/oauth/callback"
+             *     ]
+             */
+            redirect_uris: string[];
+            /**
+             * @description true: a public client (a browser or native app) without a secret; false: a confidential one
+             * @example false
+             */
+            public: boolean;
+        };
+        UpdateOAuthClient: {
+            /**
+             * @description Shown on the sign-in page ("to continue to …")
+             * @example Shop front
+             */
+            name?: string;
+            /**
+             * @description Where the sign-in page may send the browser back, compared by exact string: https, or http on 127.0.0.1, localhost or [::1] (RFC 8252); no fragment, no user info
+             * @example [
+             *       "https://shop.example/oauth/callback"
+             *     ]
+             */
+            redirect_uris?: string[];
+        };
         Role: {
             /** @example 3 */
             id: number;
@@ -1727,18 +1859,41 @@ export interface components {
             ids: number[];
         };
         Product: {
-            /** @example 7 */
+            /**
+             * ID
+             * @example 7
+             */
             id: number;
-            /** @example Desk lamp */
+            /**
+             * Name
+             * @description What the product is called
+             * @example Desk lamp
+             */
             name: string;
+            /**
+             * Description
+             * @description What a customer reads about the product
+             */
             description: string | null;
-            /** Format: date-time */
+            /**
+             * Created
+             * Format: date-time
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Updated
+             * Format: date-time
+             */
             updated_at: string;
-            /** @description File field (null when empty): each at most 5242880 bytes; accepts image/*; image variants thumb 200×200 cover, large 1600 wide inside webp (see FileRecord.variants). */
+            /**
+             * Cover image
+             * @description The picture that shows the product in lists. File field (null when empty): each at most 5242880 bytes; accepts image/*; image variants thumb 200×200 cover, large 1600 wide inside webp (see FileRecord.variants).
+             */
             cover: components["schemas"]["FileRecord"] | (null);
-            /** @description File field (multi, ordered by sort_order; [] when empty): at most 30 files; accepts image/*, application/pdf; image variants thumb 200×200 cover (see FileRecord.variants). */
+            /**
+             * Gallery
+             * @description More pictures and documents, in the order they are shown. File field (multi, ordered by sort_order; [] when empty): at most 30 files; accepts image/*, application/pdf; image variants thumb 200×200 cover (see FileRecord.variants).
+             */
             gallery: components["schemas"]["FileRecord"][];
         };
         /** @description A page of Product entities, files resolved */
@@ -1755,26 +1910,61 @@ export interface components {
             offset: number;
         };
         CreateProduct: {
-            /** @example Desk lamp */
+            /**
+             * Name
+             * @description What the product is called
+             * @example Desk lamp
+             */
             name: string;
+            /**
+             * Description
+             * @description What a customer reads about the product
+             */
             description?: string | null;
         };
         UpdateProduct: {
+            /**
+             * Name
+             * @description What the product is called
+             */
             name?: string;
+            /**
+             * Description
+             * @description What a customer reads about the product
+             */
             description?: string | null;
         };
         Article: {
-            /** @example 7 */
+            /**
+             * ID
+             * @example 7
+             */
             id: number;
-            /** @example Release notes */
+            /**
+             * Title
+             * @description The headline of the article
+             * @example Release notes
+             */
             title: string;
-            /** Format: date-time */
+            /**
+             * Created
+             * Format: date-time
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Updated
+             * Format: date-time
+             */
             updated_at: string;
-            /** @description File field (null when empty): accepts image/*. */
+            /**
+             * Thumbnail
+             * @description The small picture shown next to the title. File field (null when empty): accepts image/*.
+             */
             thumbnail: components["schemas"]["FileRecord"] | (null);
-            /** @description File field (multi, ordered by sort_order; [] when empty): at most 10 files. */
+            /**
+             * Attachments
+             * @description Files to download with the article, in their order. File field (multi, ordered by sort_order; [] when empty): at most 10 files.
+             */
             attachments: components["schemas"]["FileRecord"][];
         };
         /** @description A page of Article entities, files resolved */
@@ -1791,10 +1981,18 @@ export interface components {
             offset: number;
         };
         CreateArticle: {
-            /** @example Release notes */
+            /**
+             * Title
+             * @description The headline of the article
+             * @example Release notes
+             */
             title: string;
         };
         UpdateArticle: {
+            /**
+             * Title
+             * @description The headline of the article
+             */
             title?: string;
         };
         HealthChecks: {
@@ -2841,6 +3039,324 @@ export interface operations {
             };
             /** @description No such integration */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listOAuthClients: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClientPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuthClient"];
+            };
+        };
+        responses: {
+            /** @description With `client_secret` for a confidential client */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such OAuth client (the built-in administration client is not one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, with the authorization codes not yet redeemed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such OAuth client (the built-in administration client is not one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOAuthClient"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such OAuth client (the built-in administration client is not one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    rotateOAuthClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With the new `client_secret` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such OAuth client (the built-in administration client is not one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A public client has no secret */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

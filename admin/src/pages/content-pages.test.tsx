@@ -6,6 +6,7 @@ import type { FileRecord, Upload } from '../api/uploads';
 import { afterAnswer, json, problem, renderPage, type Handler } from '../testing/render';
 import { me } from '../testing/system-fixtures';
 import type { AttachmentTypeInfo, FileFieldRules } from '../content-types';
+import { apiDocumentRoute } from './content/api-document.fixture';
 import { ContentDetailPage, ContentListPage } from './content-pages';
 
 /** A field's rules, with the service's defaults for what a test does not set. */
@@ -100,6 +101,7 @@ function renderDetail(routes: Record<string, Handler>, uploader?: (upload: Uploa
     routes: {
       'GET /files/fields': () => json(TYPES),
       'GET /api/me': () => json(me(['product:read', 'product:write'])),
+      ...apiDocumentRoute,
       ...routes,
     },
     path: '/content/product/7',
@@ -117,7 +119,7 @@ const itemNames = (field: string) =>
 describe('ContentListPage', () => {
   const renderList = (routes: Record<string, Handler>, path = '/content/product') =>
     renderPage(<ContentListPage />, {
-      routes: { 'GET /files/fields': () => json(TYPES), ...routes },
+      routes: { 'GET /files/fields': () => json(TYPES), ...apiDocumentRoute, ...routes },
       path,
       pattern: '/content/:type',
     });
@@ -168,9 +170,11 @@ describe('ContentListPage', () => {
   });
 
   it('says how entities come to be when there are none', async () => {
-    renderList({ 'GET /products': () => json({ items: [], total: 0, limit: 20, offset: 0 }) });
+    const { calls } = renderList({ 'GET /products': () => json({ items: [], total: 0, limit: 20, offset: 0 }) });
     expect(await screen.findByText('No products yet')).toBeTruthy();
-    expect(screen.getByText('POST /products')).toBeTruthy();
+    await afterAnswer(calls, '/api/me');
+    expect(screen.getByText('Someone whose role may change them will add the first.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add product' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -206,20 +210,20 @@ describe('ContentDetailPage', () => {
     renderDetail({ 'GET /products/7': () => json(product({ cover, gallery: [plain, pdf] })) });
 
     expect(await screen.findByRole('heading', { name: 'Desk lamp', level: 1 })).toBeTruthy();
-    const coverSection = screen.getByRole('region', { name: 'cover' });
+    const coverSection = screen.getByRole('region', { name: 'Cover image' });
     expect(within(coverSection).getByText('5.0 MiB per file')).toBeTruthy();
     expect(within(coverSection).getByText('One file; an upload replaces it')).toBeTruthy();
     expect(within(fileItem('lamp.png')).getByRole('img').getAttribute('src')).toBe(cover.variants!.thumb!.url);
     expect(within(fileItem('plain.gif')).getByRole('img').getAttribute('src')).toBe(plain.url);
 
-    const gallery = screen.getByRole('region', { name: 'gallery' });
+    const gallery = screen.getByRole('region', { name: 'Gallery' });
     expect(within(gallery).getByText('image/*, application/pdf')).toBeTruthy();
     expect(within(gallery).getByText('Up to 4 files')).toBeTruthy();
     const manual = fileItem('manual.pdf');
     expect(manual.textContent).toContain('application/pdf · 3.0 MiB');
     expect(within(manual).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(pdf.url);
     expect(within(manual).queryByRole('img')).toBeNull();
-    expect(screen.getByRole('region', { name: 'Upload to gallery' }).getAttribute('data-testid')).toBe(
+    expect(screen.getByRole('region', { name: 'Upload to Gallery' }).getAttribute('data-testid')).toBe(
       'dropzone-gallery',
     );
   });
@@ -228,7 +232,7 @@ describe('ContentDetailPage', () => {
     const { uploader, pending } = controlledUploader();
     let gallery: FileRecord[] = [];
     const { calls } = renderDetail({ 'GET /products/7': () => json(product({ gallery })) }, uploader);
-    const input = await screen.findByLabelText('Choose files for gallery');
+    const input = await screen.findByLabelText('Choose files for Gallery');
 
     await userEvent.upload(input, [pngFile('one.png'), pngFile('two.png')]);
     expect(uploader).toHaveBeenCalledTimes(1);
@@ -271,26 +275,29 @@ describe('ContentDetailPage', () => {
   it('enforces type and size before uploading, and says why', async () => {
     const uploader = vi.fn((upload: Upload) => Promise.resolve(record(upload.file.name, upload.file.type)));
     renderDetail({ 'GET /products/7': () => json(product()) }, uploader);
+    const labels: Record<string, string> = { cover: 'Cover image', gallery: 'Gallery' };
     const drop = async (field: string, ...files: File[]) => {
       fireEvent.drop(await screen.findByTestId(`dropzone-${field}`), { dataTransfer: { files } });
-      return within(screen.getByRole('region', { name: field }))
+      return within(screen.getByRole('region', { name: labels[field] }))
         .getAllByRole('alert')
         .map((alert) => alert.textContent);
     };
 
     expect(await drop('gallery', new File(['x'], 'notes.txt', { type: 'text/plain' }), pngFile('ok.png'))).toEqual([
-      'notes.txt: gallery does not accept text/plain files (accepted: image/*, application/pdf).',
+      'notes.txt: Gallery does not accept text/plain files (accepted: image/*, application/pdf).',
     ]);
     await waitFor(() => expect(uploader).toHaveBeenCalledTimes(1));
     expect(uploader.mock.calls[0][0].file.name).toBe('ok.png');
 
     expect(await drop('gallery', new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))).toEqual([
-      'logo.svg: gallery does not accept image/svg+xml files (accepted: image/*, application/pdf).',
+      'logo.svg: Gallery does not accept image/svg+xml files (accepted: image/*, application/pdf).',
     ]);
     expect(await drop('cover', pngFile('huge.png', 6 * 1024 * 1024))).toEqual([
-      'huge.png: 6.0 MiB is more than cover accepts (5.0 MiB per file).',
+      'huge.png: 6.0 MiB is more than Cover image accepts (5.0 MiB per file).',
     ]);
-    expect(await drop('cover', pngFile('a.png'), pngFile('b.png'))).toEqual(['cover holds one file: choose just one.']);
+    expect(await drop('cover', pngFile('a.png'), pngFile('b.png'))).toEqual([
+      'Cover image holds one file: choose just one.',
+    ]);
     expect(uploader).toHaveBeenCalledTimes(1);
   });
 
@@ -302,7 +309,7 @@ describe('ContentDetailPage', () => {
       dataTransfer: { files: [pngFile('x.png'), pngFile('y.png')] },
     });
     expect(screen.getByRole('alert').textContent).toBe(
-      'gallery holds at most 4 files: only 1 more could be added (not uploaded: y.png).',
+      'Gallery holds at most 4 files: only 1 more could be added (not uploaded: y.png).',
     );
     await waitFor(() => expect(uploader).toHaveBeenCalledTimes(1));
     expect(uploader.mock.calls[0][0].file.name).toBe('x.png');
@@ -315,7 +322,7 @@ describe('ContentDetailPage', () => {
       ),
     );
     renderDetail({ 'GET /products/7': () => json(product()) }, uploader);
-    await userEvent.upload(await screen.findByLabelText('Choose files for cover'), pngFile('fake.png'));
+    await userEvent.upload(await screen.findByLabelText('Choose files for Cover image'), pngFile('fake.png'));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'fake.png was not uploaded. Unsupported Media Type: The bytes are not an image',
     );
@@ -330,10 +337,10 @@ describe('ContentDetailPage', () => {
     });
     renderDetail({ 'GET /products/7': () => json(product({ cover })) }, uploader);
     await screen.findByRole('listitem', { name: 'old.png' });
-    await userEvent.upload(screen.getByLabelText('Choose files for cover'), pngFile('new.png'));
+    await userEvent.upload(screen.getByLabelText('Choose files for Cover image'), pngFile('new.png'));
     expect(await screen.findByRole('listitem', { name: 'new.png' })).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: 'old.png' })).toBeNull();
-    expect(screen.getByLabelText<HTMLInputElement>('Choose files for cover').multiple).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Choose files for Cover image').multiple).toBe(false);
   });
 
   it('moves a file down with its button: at once, through the reorder endpoint, keeping the focus', async () => {
@@ -352,18 +359,18 @@ describe('ContentDetailPage', () => {
     expect(within(fileItem('1.png')).getByRole<HTMLButtonElement>('button', { name: 'Move up' }).disabled).toBe(true);
 
     await userEvent.click(within(fileItem('1.png')).getByRole('button', { name: 'Move down' }));
-    await waitFor(() => expect(itemNames('gallery')).toEqual(['2', '1', '3']));
+    await waitFor(() => expect(itemNames('Gallery')).toEqual(['2', '1', '3']));
     expect(document.activeElement).toBe(within(fileItem('1.png')).getByRole('button', { name: 'Move down' }));
     expect(screen.getByText('1.png moved to position 2 of 3.')).toBeTruthy();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ids: [2, 1, 3] });
 
     act(() => answer());
     await waitFor(() => expect(calls.filter((call) => call.path === '/products/7')).toHaveLength(2));
-    expect(itemNames('gallery')).toEqual(['2', '1', '3']);
+    expect(itemNames('Gallery')).toEqual(['2', '1', '3']);
 
     // At the top "Move up" is disabled: the focus goes to "Move down".
     await userEvent.click(within(fileItem('1.png')).getByRole('button', { name: 'Move up' }));
-    await waitFor(() => expect(itemNames('gallery')).toEqual(['1', '2', '3']));
+    await waitFor(() => expect(itemNames('Gallery')).toEqual(['1', '2', '3']));
     expect(document.activeElement).toBe(within(fileItem('1.png')).getByRole('button', { name: 'Move down' }));
     act(() => answer());
   });
@@ -381,7 +388,7 @@ describe('ContentDetailPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The new order was not saved. Conflict: The field changed meanwhile',
     );
-    expect(itemNames('gallery')).toEqual(['1', '2']);
+    expect(itemNames('Gallery')).toEqual(['1', '2']);
   });
 
   it('reorders with the keyboard through the drag handle', async () => {
@@ -450,7 +457,7 @@ describe('ContentDetailPage', () => {
     });
     expect(await screen.findByRole('listitem', { name: '2.png' })).toBeTruthy();
     await afterAnswer(calls, '/api/me');
-    expect(itemNames('gallery')).toEqual(['1', '2']);
+    expect(itemNames('Gallery')).toEqual(['1', '2']);
     expect(screen.queryByTestId('dropzone-gallery')).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete|Move|Reorder/ })).toBeNull();
   });

@@ -1,35 +1,22 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState, ErrorMessage, PageHeader, Progress, formatDate } from '../components/ui';
-import { pluralLabel } from '../content-types';
-import { useContentTypes, type AttachmentTypeInfo } from '../content-types';
-import {
-  allFilesOf,
-  collectionPathOf,
-  displayNameOf,
-  filesOf,
-  PAGE_SIZE,
-  useEntity,
-  useEntityPage,
-  type Entity,
-} from './content/entity-api';
-import { FileFieldPanel } from './content/file-field-panel';
+import { EmptyState, ErrorMessage, PageHeader, Progress } from '../components/ui';
+import { pluralLabel, singularLabel, useContentTypes, type AttachmentTypeInfo } from '../content-types';
+import { usePermissions } from '../permissions';
+import { allFilesOf, displayNameOf, PAGE_SIZE, useEntityPage, type Entity } from './content/entity-api';
+import { CreateEntityDialog } from './content/entity-editing';
+import { EntityPage } from './content/entity-page';
+import { entitySchemaOf, nameInWords, useApiDocument, type EntitySchema } from './content/entity-schema';
 import { isImage, thumbnailUrl } from './content/file-item';
 import { Pager } from './content/pager';
-import { usePermissions } from '../permissions';
 
-/** The entities of one attachable type (/content/:type), a page at a time. */
+/** The entities of one attachable type (/content/:type), a page at a time, and "Add <type>" with its write permission. */
 export function ContentListPage() {
   const { type = '' } = useParams();
-  return (
-    <>
-      <PageHeader title={pluralLabel(type)} />
-      <WithType type={type}>{(info) => <EntityTable info={info} />}</WithType>
-    </>
-  );
+  return <WithType type={type}>{(info, schema) => <EntityList key={type} info={info} schema={schema} />}</WithType>;
 }
 
-/** One entity and each of its file fields (/content/:type/:id). */
+/** One entity: its own properties, then each of its file fields (/content/:type/:id). */
 export function ContentDetailPage() {
   const { type = '', id = '' } = useParams();
   return (
@@ -38,9 +25,9 @@ export function ContentDetailPage() {
         <Link to={`/content/${type}`}>← {pluralLabel(type)}</Link>
       </p>
       <WithType type={type}>
-        {(info) =>
+        {(info, schema) =>
           /^\d+$/.test(id) ? (
-            <EntityFiles key={`${type}/${id}`} info={info} id={Number(id)} />
+            <EntityPage key={`${type}/${id}`} info={info} schema={schema} id={Number(id)} />
           ) : (
             <EmptyState title={`There is no ${singularLabel(type).toLowerCase()} ${id}`}>
               <Link to={`/content/${type}`}>Pick one from the list.</Link>
@@ -52,10 +39,20 @@ export function ContentDetailPage() {
   );
 }
 
-/** The type's rules once GET /files/fields has answered, or why there are none. */
-function WithType({ type, children }: { type: string; children: (info: AttachmentTypeInfo) => ReactNode }) {
+/**
+ * The type's rules once GET /files/fields has answered, with its labels and forms from the OpenAPI document (from
+ * property names alone, and no forms, when the document cannot be read).
+ */
+function WithType({
+  type,
+  children,
+}: {
+  type: string;
+  children: (info: AttachmentTypeInfo, schema: EntitySchema) => ReactNode;
+}) {
   const types = useContentTypes();
-  if (types.isPending) return <Progress label="Loading…" />;
+  const document = useApiDocument();
+  if (types.isPending || document.isPending) return <Progress label="Loading…" />;
   if (types.isError) return <ErrorMessage error={types.error} />;
   const info = types.data.find((candidate) => candidate.attachment_type === type);
   if (!info) {
@@ -65,10 +62,38 @@ function WithType({ type, children }: { type: string; children: (info: Attachmen
       </EmptyState>
     );
   }
-  return children(info);
+  return children(info, entitySchemaOf(document.data, info));
 }
 
-function EntityTable({ info }: { info: AttachmentTypeInfo }) {
+function EntityList({ info, schema }: { info: AttachmentTypeInfo; schema: EntitySchema }) {
+  const type = info.attachment_type;
+  const [adding, setAdding] = useState(false);
+  const mayWrite = usePermissions().may(`${type}:write`);
+  const noun = singularLabel(type).toLowerCase();
+  return (
+    <>
+      <PageHeader title={pluralLabel(type)}>
+        {mayWrite && (
+          <button type="button" className="primary" onClick={() => setAdding(true)}>
+            Add {noun}
+          </button>
+        )}
+      </PageHeader>
+      <EntityTable info={info} schema={schema} mayWrite={mayWrite} />
+      <CreateEntityDialog info={info} schema={schema} noun={noun} open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
+
+function EntityTable({
+  info,
+  schema,
+  mayWrite,
+}: {
+  info: AttachmentTypeInfo;
+  schema: EntitySchema;
+  mayWrite: boolean;
+}) {
   const type = info.attachment_type;
   const [search, setSearch] = useSearchParams();
   const offset = Math.max(0, Math.trunc(Number(search.get('offset'))) || 0);
@@ -79,12 +104,14 @@ function EntityTable({ info }: { info: AttachmentTypeInfo }) {
   if (total === 0) {
     return (
       <EmptyState title={`No ${pluralLabel(type).toLowerCase()} yet`}>
-        They are created through the API (<span className="mono">POST {collectionPathOf(info)}</span>); their files can
-        then be managed here.
+        {mayWrite
+          ? `Add the first with “Add ${singularLabel(type).toLowerCase()}”, then give it its files.`
+          : 'Someone whose role may change them will add the first.'}
       </EmptyState>
     );
   }
   const goTo = (next: number) => setSearch(next > 0 ? { offset: String(next) } : {});
+  const nameColumn = nameColumnOf(items, schema);
   return (
     <>
       {items.length === 0 ? (
@@ -97,7 +124,7 @@ function EntityTable({ info }: { info: AttachmentTypeInfo }) {
         <table className="table content-table" aria-busy={page.isPlaceholderData}>
           <thead>
             <tr>
-              <th scope="col">{nameColumnOf(items)}</th>
+              <th scope="col">{nameColumn}</th>
               <th scope="col">ID</th>
               <th scope="col">Files</th>
             </tr>
@@ -105,7 +132,7 @@ function EntityTable({ info }: { info: AttachmentTypeInfo }) {
           <tbody>
             {items.map((entity) => (
               <tr key={entity.id}>
-                <td data-label={nameColumnOf(items)}>
+                <td data-label={nameColumn}>
                   <Link to={`/content/${type}/${entity.id}`}>{displayNameOf(entity, singularLabel(type))}</Link>
                 </td>
                 <td data-label="ID" className="mono">
@@ -136,42 +163,11 @@ function FilesSummary({ entity, info }: { entity: Entity; info: AttachmentTypeIn
   );
 }
 
-function EntityFiles({ info, id }: { info: AttachmentTypeInfo; id: number }) {
-  const type = info.attachment_type;
-  const entity = useEntity(info, id);
-  // The file fields offer changes only with <type>:write: wait for the permissions too, so that they do not flicker.
-  const { me } = usePermissions();
-  if (entity.isPending || me.isPending) return <Progress label="Loading…" />;
-  if (entity.isError) return <ErrorMessage error={entity.error} />;
-  const updated = typeof entity.data.updated_at === 'string' ? entity.data.updated_at : undefined;
-  return (
-    <>
-      <PageHeader title={displayNameOf(entity.data, singularLabel(type))} />
-      <p className="entity-meta">
-        {singularLabel(type)} <span className="mono">{id}</span>
-        {updated && ` · updated ${formatDate(updated)}`}
-      </p>
-      {info.fields.map((field) => (
-        <FileFieldPanel
-          key={field.name}
-          type={type}
-          entityId={id}
-          field={field}
-          files={filesOf(entity.data, field.name)}
-        />
-      ))}
-    </>
-  );
-}
-
-/** "gift_card" → "Gift card". */
-const singularLabel = (type: string) => {
-  const words = type.replace(/[-_]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** The heading of the name column: the schema's title of the property the entities are named by. */
+const nameColumnOf = (items: Entity[], schema: EntitySchema) => {
+  const property =
+    items.some((entity) => typeof entity.name === 'string') || !items.some((entity) => typeof entity.title === 'string')
+      ? 'name'
+      : 'title';
+  return schema.labels[property]?.title ?? nameInWords(property);
 };
-
-/** "Title" when the entities have titles rather than names. */
-const nameColumnOf = (items: Entity[]) =>
-  items.some((entity) => typeof entity.name === 'string') || !items.some((entity) => typeof entity.title === 'string')
-    ? 'Name'
-    : 'Title';

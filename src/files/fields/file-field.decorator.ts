@@ -24,6 +24,10 @@ export interface FileFieldOptions {
   variants?: Readonly<Record<string, ImageVariantOptions>>;
   /** Most pixels of an image (width × height) the field stores; default 100000000 (10000²) with variants. */
   maxPixels?: number;
+  /** What people call the field (`Cover image`): its `title` in the OpenAPI document, the label clients show. */
+  title?: string;
+  /** What the field is for, in a sentence: put before the rules in its OpenAPI `description`. */
+  description?: string;
 }
 
 /** One declared file field of an entity class. */
@@ -35,6 +39,8 @@ export interface FileFieldDefinition {
   readonly accept?: readonly string[];
   readonly variants?: Readonly<Record<string, ImageVariantOptions>>;
   readonly maxPixels?: number;
+  readonly title?: string;
+  readonly description?: string;
 }
 
 export const FILE_FIELDS_METADATA = Symbol('file-fields:fields');
@@ -74,10 +80,11 @@ export function FileField(options: FileFieldOptions = {}): PropertyDecorator {
     assertValidOptions(property, options);
     const field: FileFieldDefinition = { ...options, name: property, multi: options.multi ?? false };
     Reflect.defineMetadata(FILE_FIELDS_METADATA, [...own.filter((f) => f.name !== property), field], target);
-    const description = describeFileField(field);
+    const description = [field.description, describeFileField(field)].filter(Boolean).join(' ');
+    const { title } = field;
     const documented = field.multi
-      ? ApiProperty({ type: FileRecordDto, isArray: true, description })
-      : ApiProperty({ type: FileRecordDto, nullable: true, description });
+      ? ApiProperty({ type: FileRecordDto, isArray: true, title, description })
+      : ApiProperty({ type: FileRecordDto, nullable: true, title, description });
     documented(prototype, property);
   };
 }

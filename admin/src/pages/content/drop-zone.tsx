@@ -7,10 +7,13 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types 
 /** Where files are dropped onto a field, or picked for it with the platform's file chooser. */
 export function DropZone({
   field,
+  label,
   describedBy,
   onFiles,
 }: {
   field: FileFieldRules;
+  /** What people call the field. */
+  label: string;
   describedBy: string;
   onFiles: (files: File[]) => void;
 }) {
@@ -33,7 +36,7 @@ export function DropZone({
   return (
     <div
       role="region"
-      aria-label={`Upload to ${field.name}`}
+      aria-label={`Upload to ${label}`}
       aria-describedby={describedBy}
       data-testid={`dropzone-${field.name}`}
       className={over ? 'dropzone over' : 'dropzone'}
@@ -50,7 +53,7 @@ export function DropZone({
         type="file"
         multiple={field.multi}
         accept={inputAccept(field)}
-        aria-label={`Choose files for ${field.name}`}
+        aria-label={`Choose files for ${label}`}
         onChange={(event) => {
           const files = Array.from(event.currentTarget.files ?? []);
           // Emptied so that choosing the same file again is a change too.

@@ -4,6 +4,7 @@ import { unwrap } from '../../api/client';
 import { DeleteDialog } from '../../components/delete-dialog';
 import { ErrorMessage } from '../../components/ui';
 import type { FileFieldRules } from '../../content-types';
+import type { Label } from './entity-schema';
 import { useApi } from '../../context';
 import { usePermissions } from '../../permissions';
 import { DropZone } from './drop-zone';
@@ -18,16 +19,20 @@ export function FileFieldPanel({
   type,
   entityId,
   field,
+  label,
   files,
 }: {
   type: string;
   entityId: number;
   field: FileFieldRules;
+  /** The field's title and description from the OpenAPI document. */
+  label: Label;
   files: FileRecord[];
 }) {
+  const title = label.title;
   const headingId = useId();
   const rulesId = useId();
-  const { uploads, problems, upload } = useUploads(type, entityId, field, files.length);
+  const { uploads, problems, upload } = useUploads(type, entityId, field, files.length, title);
   const reorder = useReorderFiles(type, entityId, field.name);
   const api = useApi();
   const [deleting, setDeleting] = useState<FileRecord>();
@@ -42,15 +47,16 @@ export function FileFieldPanel({
   return (
     <section className="panel file-field" aria-labelledby={headingId}>
       <div className="file-field-header">
-        <h2 id={headingId}>{field.name}</h2>
+        <h2 id={headingId}>{title}</h2>
         <span className="badge">
           {field.multi ? `${files.length} ${files.length === 1 ? 'file' : 'files'}` : 'single'}
         </span>
       </div>
+      {label.description && <p className="hint">{label.description}</p>}
       <FieldRules field={field} id={rulesId} />
-      {mayWrite && <DropZone field={field} describedBy={rulesId} onFiles={upload} />}
+      {mayWrite && <DropZone field={field} label={title} describedBy={rulesId} onFiles={upload} />}
       {uploads.length > 0 && (
-        <ul className="upload-list" aria-label={`Uploads to ${field.name}`}>
+        <ul className="upload-list" aria-label={`Uploads to ${title}`}>
           {uploads.map((item) => (
             <li key={item.key}>
               <span className="upload-name">{item.name}</span>
@@ -67,15 +73,15 @@ export function FileFieldPanel({
       {files.length === 0 ? (
         <p className="hint">{mayWrite ? 'No file yet: choose one or drop it above.' : 'No file yet.'}</p>
       ) : !mayWrite ? (
-        <ul className="file-list" aria-label={`Files of ${field.name}`}>
+        <ul className="file-list" aria-label={`Files of ${title}`}>
           {files.map((file) => (
             <FileItem key={file.id} file={file} />
           ))}
         </ul>
       ) : field.multi ? (
-        <SortableFileList label={`Files of ${field.name}`} files={files} onMove={move} onDelete={setDeleting} />
+        <SortableFileList label={`Files of ${title}`} files={files} onMove={move} onDelete={setDeleting} />
       ) : (
-        <ul className="file-list" aria-label={`File of ${field.name}`}>
+        <ul className="file-list" aria-label={`File of ${title}`}>
           <FileItem file={files[0]} onDelete={() => setDeleting(files[0])} />
         </ul>
       )}
@@ -87,7 +93,7 @@ export function FileFieldPanel({
         onClose={() => setDeleting(undefined)}
       >
         <p>
-          The file is removed from {field.name} for good
+          The file is removed from {title} for good
           {field.multi ? '; the files after it move up.' : '.'}
         </p>
       </DeleteDialog>

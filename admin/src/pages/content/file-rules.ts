@@ -46,36 +46,36 @@ export interface CheckedFiles {
  * The files of a drop or a pick that meet the field's rules, and why the rest do not. `held` is how many files
  * the field holds now, uploads under way included.
  */
-export function checkFiles(field: FileFieldRules, files: File[], held: number): CheckedFiles {
+export function checkFiles(field: FileFieldRules, files: File[], held: number, label = field.name): CheckedFiles {
   if (!field.multi && files.length > 1) {
-    return { accepted: [], refusals: [`${field.name} holds one file: choose just one.`] };
+    return { accepted: [], refusals: [`${label} holds one file: choose just one.`] };
   }
   const refusals: string[] = [];
   const fitting = files.filter((file) => {
-    const refusal = refusalOf(field, file);
+    const refusal = refusalOf(field, file, label);
     if (refusal) refusals.push(refusal);
     return !refusal;
   });
   const room = field.multi && field.max_count !== null ? Math.max(0, field.max_count - held) : Infinity;
   const accepted = fitting.slice(0, room);
   const left = fitting.slice(room);
-  if (left.length > 0) refusals.push(tooManyText(field, left, room));
+  if (left.length > 0) refusals.push(tooManyText(field, left, room, label));
   return { accepted, refusals };
 }
 
-function refusalOf(field: FileFieldRules, file: File): string | undefined {
+function refusalOf(field: FileFieldRules, file: File, label: string): string | undefined {
   if (!acceptsType(field, file.type)) {
-    return `${file.name}: ${field.name} does not accept ${file.type} files (accepted: ${acceptedTypesText(field)}).`;
+    return `${file.name}: ${label} does not accept ${file.type} files (accepted: ${acceptedTypesText(field)}).`;
   }
   if (field.max_size !== null && file.size > field.max_size) {
-    return `${file.name}: ${formatBytes(file.size)} is more than ${field.name} accepts (${formatBytes(field.max_size)} per file).`;
+    return `${file.name}: ${formatBytes(file.size)} is more than ${label} accepts (${formatBytes(field.max_size)} per file).`;
   }
   return undefined;
 }
 
-function tooManyText(field: FileFieldRules, left: File[], room: number): string {
+function tooManyText(field: FileFieldRules, left: File[], room: number, label: string): string {
   const names = left.map((file) => file.name).join(', ');
-  const limit = `${field.name} holds at most ${field.max_count} files`;
+  const limit = `${label} holds at most ${field.max_count} files`;
   return room === 0
     ? `${limit} and is full: delete a file before adding another (not uploaded: ${names}).`
     : `${limit}: only ${room} more could be added (not uploaded: ${names}).`;

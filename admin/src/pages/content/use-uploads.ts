@@ -17,7 +17,7 @@ export interface UploadInProgress {
  * Uploads to one field of one entity: the files that meet the field's rules go one after another (a multi field
  * keeps their order), each with its progress; the others, and those the service refuses, become `problems`.
  */
-export function useUploads(type: string, entityId: number, field: FileFieldRules, held: number) {
+export function useUploads(type: string, entityId: number, field: FileFieldRules, held: number, label: string) {
   const { uploader } = useServices();
   const queries = useQueryClient();
   const [uploads, setUploads] = useState<UploadInProgress[]>([]);
@@ -28,7 +28,7 @@ export function useUploads(type: string, entityId: number, field: FileFieldRules
     setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, fraction } : upload)));
 
   async function upload(files: File[]) {
-    const { accepted, refusals } = checkFiles(field, files, held + uploads.length);
+    const { accepted, refusals } = checkFiles(field, files, held + uploads.length, label);
     setProblems(refusals);
     if (accepted.length === 0) return;
     const queued = accepted.map((file) => ({ file, key: nextKey.current++ }));
