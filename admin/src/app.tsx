@@ -7,13 +7,13 @@ import { SignInPage } from './auth/sign-in-page';
 import { Landing, RequirePermission } from './components/access';
 import { Layout } from './components/layout';
 import { AdminServicesProvider, useSessionState, type AdminServices } from './context';
-import { AuditPage } from './pages/audit/audit-page';
-import { ContentDetailPage, ContentListPage } from './pages/content-pages';
-import { IntegrationsPage } from './pages/integrations-page';
-import { OAuthClientsPage } from './pages/oauth-clients/oauth-clients-page';
-import { RolesPage } from './pages/roles-page';
-import { UsersPage } from './pages/users-page';
-import { WebhookPage, WebhooksPage } from './pages/webhooks-page';
+import { AuditPage } from './pages/system/audit/audit-page';
+import { ContentDetailPage, ContentListPage } from './pages/content/content-pages';
+import { IntegrationsPage } from './pages/system/integrations/integrations-page';
+import { OAuthClientsPage } from './pages/system/oauth-clients/oauth-clients-page';
+import { RolesPage } from './pages/system/roles/roles-page';
+import { UsersPage } from './pages/system/users/users-page';
+import { WebhookPage, WebhooksPage } from './pages/system/webhooks/webhooks-page';
 
 const needs = (permission: string, page: ReactNode) => (
   <RequirePermission permission={permission}>{page}</RequirePermission>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { pluralLabel, useContentTypes } from '../content-types';
 import { useServices } from '../context';
-import { OwnPasswordDialog } from '../pages/own-password-panel';
+import { OwnPasswordDialog } from './own-password-panel';
 import { SYSTEM_SECTIONS, usePermissions } from '../permissions';
 import { AccountMenu } from './account-menu';
 

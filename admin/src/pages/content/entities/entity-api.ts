@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap, type ApiClient } from '../../../api/client';
+import type { paths } from '../../../api/openapi';
+import type { FileRecord } from '../../../api/uploads';
+import { useApi } from '../../../context';
+import type { AttachmentTypeInfo, FileFieldRules } from '../../../content-types';
+
+/** An entity of an attachable type: an id, its own properties and its file fields (FileRecord, FileRecord[]). */
+export interface Entity {
+  id: number;
+  [property: string]: unknown;
+}
+
+export interface EntityPage {
+  items: Entity[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const PAGE_SIZE = 20;
+
+/*
+ * The collections are the application's own routes, learnt at run time from GET /files/fields. The generated client
+ * types the catalog's; every collection answers the same shapes (a page of entities, one entity), so the paths are
+ * narrowed to those here, and only here.
+ */
+type Collection = '/products' | '/articles';
+type FileFieldPath = paths['/files/{attachmentType}/{attachmentId}/{fieldName}/order']['put']['parameters']['path'];
+
+/** Where the entities of a type are listed: what GET /files/fields says, else the type's plural. */
+export const collectionPathOf = (type: AttachmentTypeInfo) => type.collection_path ?? `/${type.attachment_type}s`;
+
+const listEntities = (api: ApiClient, type: AttachmentTypeInfo, offset: number): Promise<EntityPage> =>
+  unwrap(api.GET(collectionPathOf(type) as Collection, { params: { query: { limit: PAGE_SIZE, offset } } }));
+
+const getEntity = (api: ApiClient, type: AttachmentTypeInfo, id: number): Promise<Entity> =>
+  unwrap(api.GET(`${collectionPathOf(type)}/{id}` as `${Collection}/{id}`, { params: { path: { id } } }));
+
+const fieldPath = (type: string, id: number, field: string) =>
+  ({ attachmentType: type, attachmentId: id, fieldName: field }) as FileFieldPath;
+
+/** Everything cached about the entities of a type (refetched after a change). */
+export const contentKey = (type: string) => ['content', type];
+const entityKey = (type: string, id: number) => ['content', type, 'entity', id];
+
+export function useEntityPage(type: AttachmentTypeInfo, offset: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['content', type.attachment_type, 'page', offset],
+    queryFn: () => listEntities(api, type, offset),
+    // The page stays while the next one loads, but not across types.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === type.attachment_type ? previous : undefined,
+  });
+}
+
+export function useEntity(type: AttachmentTypeInfo, id: number) {
+  const api = useApi();
+  return useQuery({ queryKey: entityKey(type.attachment_type, id), queryFn: () => getEntity(api, type, id) });
+}
+
+/** The files of one field of an entity, in their order. */
+export function filesOf(entity: Entity, field: string): FileRecord[] {
+  const value = entity[field] as FileRecord | FileRecord[] | null | undefined;
+  if (Array.isArray(value)) return value;
+  return value ? [value] : [];
+}
+
+/** Every file of an entity, field by field. */
+export const allFilesOf = (entity: Entity, fields: FileFieldRules[]) =>
+  fields.flatMap((field) => filesOf(entity, field.name));
+
+/** What people call an entity: its name or title, else its type and id. */
+export function displayNameOf(entity: Entity, type: string): string {
+  for (const property of ['name', 'title', 'label']) {
+    const value = entity[property];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return `${type} ${entity.id}`;
+}
+
+/**
+ * Saves a multi field's new order (`ids`: every file id of the field). The page shows the new order at once and
+ * goes back to the previous one when the service refuses it.
+ */
+export function useReorderFiles(type: string, id: number, field: string) {
+  const api = useApi();
+  const queries = useQueryClient();
+  const key = entityKey(type, id);
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      unwrap(
+        api.PUT('/files/{attachmentType}/{attachmentId}/{fieldName}/order', {
+          params: { path: fieldPath(type, id, field) },
+          body: { ids },
+        }),
+      ),
+    onMutate: async (ids) => {
+      await queries.cancelQueries({ queryKey: key });
+      const previous = queries.getQueryData<Entity>(key);
+      if (previous) queries.setQueryData<Entity>(key, { ...previous, [field]: inOrder(filesOf(previous, field), ids) });
+      return { previous };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.previous) queries.setQueryData(key, context.previous);
+    },
+    // Not awaited: the outcome (an error, say) shows without waiting for the refetch.
+    onSettled: () => void queries.invalidateQueries({ queryKey: contentKey(type) }),
+  });
+}
+
+const inOrder = (files: FileRecord[], ids: number[]) =>
+  ids.flatMap((fileId, index) => {
+    const file = files.find((candidate) => candidate.id === fileId);
+    return file ? [{ ...file, sort_order: index }] : [];
+  });
