@@ -127,7 +127,10 @@ describe('The administration UI, in a real browser', () => {
     await dialog().getByRole('checkbox', { name: 'product:read' }).check();
     await dialog().getByRole('button', { name: 'Create' }).click();
     await page.getByRole('row', { name: /catalog-reader/ }).waitFor();
-    const roles = (await api('/api/roles')).body as Array<{ name: string; permissions: string[] }>;
+    const roles = (await api('/api/roles?q=catalog-reader')).body.items as Array<{
+      name: string;
+      permissions: string[];
+    }>;
     expect(roles.find((role) => role.name === 'catalog-reader')?.permissions).toEqual(['product:read']);
     await shoot('roles');
   });

@@ -104,7 +104,10 @@ describe('Audit trail', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_DISPATCHER: 'off' });
-    const users = (await t.http.get('/api/users').expect(200)).body as Array<{ id: number; username: string }>;
+    const users = (await t.http.get('/api/users?q=admin').expect(200)).body.items as Array<{
+      id: number;
+      username: string;
+    }>;
     adminActor = `user:${users.find((user) => user.username === 'admin')!.id}`;
     secrets.push(ADMIN_PASSWORD);
   });

@@ -145,7 +145,10 @@ describe('Access control: bearer tokens on every route', () => {
       .expect(201);
     const first = await passwordToken(t.url, 'editor', 'editor-password-1');
     await request(t.url).get('/products').set(as(first.access_token)).expect(200);
-    const users = (await t.http.get('/api/users').expect(200)).body as Array<{ id: number; username: string }>;
+    const users = (await t.http.get('/api/users?q=editor').expect(200)).body.items as Array<{
+      id: number;
+      username: string;
+    }>;
     const editor = users.find((u) => u.username === 'editor')!;
     await t.http.patch(`/api/users/${editor.id}`).send({ password: 'editor-password-2' }).expect(200);
     expectProblem(await request(t.url).get('/products').set(as(first.access_token)), 401, 'invalid-token');
@@ -182,7 +185,8 @@ describe('Administration API: roles, users, integrations', () => {
       access_key_id: expect.stringMatching(/^FFIA[A-Z2-7]{20}$/),
     });
     expect(created.secret_access_key).toMatch(/^ffsk_[A-Za-z0-9_-]{43}$/);
-    const listed = (await t.http.get('/api/integrations').expect(200)).body as Array<Record<string, unknown>>;
+    const listed = (await t.http.get('/api/integrations').expect(200)).body.items as Array<Record<string, unknown>>;
+    expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((i) => !('secret_access_key' in i))).toBe(true);
     const stored = await t.dataSource.getRepository('Integration').findOneByOrFail({ id: created.id });
     expect(JSON.stringify(stored)).not.toContain(created.secret_access_key);
@@ -191,7 +195,10 @@ describe('Administration API: roles, users, integrations', () => {
   it('validates roles, refuses changing the built-in admin role, and refuses deleting a role in use', async () => {
     const bad = await t.http.post('/api/roles').send({ name: 'x', permissions: ['product:delete'] });
     expectProblem(bad, 400, 'validation-failed');
-    const roles = (await t.http.get('/api/roles').expect(200)).body as Array<{ id: number; name: string }>;
+    const roles = (await t.http.get('/api/roles?limit=100').expect(200)).body.items as Array<{
+      id: number;
+      name: string;
+    }>;
     const admin = roles.find((r) => r.name === 'admin')!;
     expectProblem(await t.http.patch(`/api/roles/${admin.id}`).send({ permissions: [] }), 409, 'built-in-role');
     expectProblem(await t.http.delete(`/api/roles/${admin.id}`), 409, 'built-in-role');

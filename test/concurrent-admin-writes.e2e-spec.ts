@@ -54,9 +54,12 @@ describe('Administration API: concurrent writes lose nothing', () => {
       .sort();
   /** The ids of the users whose role holds `*`. */
   const administrators = async () => {
-    const roles = (await as.get('/api/roles').expect(200)).body as Array<{ name: string; permissions: string[] }>;
+    const roles = (await as.get('/api/roles?limit=100').expect(200)).body.items as Array<{
+      name: string;
+      permissions: string[];
+    }>;
     const superRoles = new Set(roles.filter((r) => r.permissions.includes('*')).map((r) => r.name));
-    const users = (await as.get('/api/users').expect(200)).body as Array<{ id: number; role: string }>;
+    const users = (await as.get('/api/users?limit=100').expect(200)).body.items as Array<{ id: number; role: string }>;
     return users.filter((u) => superRoles.has(u.role)).map((u) => u.id);
   };
 

@@ -152,7 +152,7 @@ describe('Integrations: expires_at and owner', () => {
 
     // last_used_at is written after the token's answer (at most once a minute).
     const listed = await eventually('last_used_at to be recorded', async () => {
-      const all = (await t.http.get('/api/integrations').expect(200)).body as IntegrationBody[];
+      const all = (await t.http.get('/api/integrations?limit=100').expect(200)).body.items as IntegrationBody[];
       const shown = all.find((candidate) => candidate.id === integration.id);
       return shown?.last_used_at ? shown : undefined;
     });

@@ -75,7 +75,7 @@ describe('Registered OAuth clients in the authorization code flow', () => {
     );
     const tokens = await openidFlow(config, 'admin', ADMIN_PASSWORD, 'product:read');
     expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'product:read' });
-    expect(tokens.refresh_token).toBeUndefined();
+    expect(tokens.refresh_token).toEqual(expect.any(String));
     const account = await me(tokens.access_token).expect(200);
     expect(account.body).toMatchObject({ name: 'admin', permissions: ['product:read'] });
 

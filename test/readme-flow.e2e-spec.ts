@@ -127,9 +127,9 @@ describe('README: the examples run as written, in order, on a fresh start', () =
       cover: { original_name: 'photo.png' },
       gallery: [{ original_name: 'a.png' }, { original_name: 'b.png' }],
     });
-    const roles = (await get('/api/roles')) as Array<{ name: string }>;
+    const roles = ((await get('/api/roles')) as { items: Array<{ name: string }> }).items;
     expect(roles.map((role) => role.name)).toEqual(expect.arrayContaining(['catalog-editor', 'catalog-reader']));
-    const integrations = (await get('/api/integrations')) as Array<{ label: string; role: string }>;
+    const integrations = ((await get('/api/integrations')) as { items: Array<{ label: string; role: string }> }).items;
     expect(integrations).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ label: 'Shop front', role: 'catalog-editor' }),

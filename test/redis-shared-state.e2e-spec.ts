@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { basic, createIntegration } from './support/admin-api.js';
+import { pkce, signInAt } from './support/authorization-code.js';
 import { freePort } from './support/free-port.js';
 import { OwnRedis } from './support/own-redis.js';
 import {
@@ -9,7 +10,14 @@ import {
   type ServiceBuild,
   type ServiceProcess,
 } from './support/service-process.js';
-import { createTestDatabase, passwordToken, startApp, type TestApp, type TestDatabase } from './support/test-app.js';
+import {
+  ADMIN_PASSWORD,
+  createTestDatabase,
+  passwordToken,
+  startApp,
+  type TestApp,
+  type TestDatabase,
+} from './support/test-app.js';
 import { eventually, staysTrue } from './support/wait.js';
 
 /*
@@ -136,6 +144,41 @@ describe('State shared through Redis by two instances', () => {
       .send({ permissions: ['article:read'] })
       .expect(200);
     await eventually('B to refuse the token', refusedOn(b, token), 1_000);
+  });
+
+  it("ends a registered application's tokens on B within a second of deleting the application on A", async () => {
+    const callback = 'https://shop.example/oauth/callback';
+    const registered = await a.http
+      .post('/api/oauth/clients')
+      .send({ name: 'Shop', redirect_uris: [callback], public: true })
+      .expect(201);
+    const clientId = (registered.body as { client_id: string }).client_id;
+    const { verifier, challenge } = await pkce();
+    const target = new URL('/api/oauth/authorize', b.url);
+    const params = { response_type: 'code', client_id: clientId, redirect_uri: callback, code_challenge: challenge };
+    for (const [name, value] of Object.entries({ ...params, code_challenge_method: 'S256' }))
+      target.searchParams.set(name, value);
+    const back = await signInAt(b.url, target, 'admin', ADMIN_PASSWORD);
+    const redeemed = await request(b.url)
+      .post('/api/oauth/token')
+      .type('form')
+      .send({
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: back.searchParams.get('code'),
+        redirect_uri: callback,
+        code_verifier: verifier,
+      })
+      .expect(200);
+    const token = (redeemed.body as { access_token: string }).access_token;
+    for (const t of [b, alone]) await request(t.url).get('/products').set(bearer(token)).expect(200);
+    await a.http.delete(`/api/oauth/clients/${clientId}`).expect(204);
+    await eventually('B to refuse the token', refusedOn(b, token), 1_000);
+    await staysTrue(
+      'the instance without Redis to accept the token from its cache',
+      async () => (await request(alone.url).get('/products').set(bearer(token))).status === 200,
+      300,
+    );
   });
 
   it('uses the client credentials grant normally once the limits are shared (Basic and body)', async () => {

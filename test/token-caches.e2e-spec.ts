@@ -31,7 +31,10 @@ describe('Caches on the token path', () => {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const roleIdOf = async (integration: CreatedIntegration) => {
     const shown = (await t.http.get(`/api/integrations/${integration.id}`).expect(200)).body as { role: string };
-    const roles = (await t.http.get('/api/roles').expect(200)).body as Array<{ id: number; name: string }>;
+    const roles = (await t.http.get('/api/roles?limit=100').expect(200)).body.items as Array<{
+      id: number;
+      name: string;
+    }>;
     return roles.find((role) => role.name === shown.role)!.id;
   };
 

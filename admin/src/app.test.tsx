@@ -5,7 +5,7 @@ import type { AttachmentTypeInfo } from './content-types';
 import { AdminRoutes } from './app';
 import { ShowLocation } from './testing/location';
 import { json, problem, renderPage, type Handler } from './testing/render';
-import { integration, me, ROLES } from './testing/system-fixtures';
+import { integration, me, ROLES, pageOf } from './testing/system-fixtures';
 
 const TYPES: AttachmentTypeInfo[] = ['product', 'article'].map((type) => ({
   attachment_type: type,
@@ -29,9 +29,9 @@ function signedIn(permissions: string[], path = '/', extra: Record<string, Handl
       routes: {
         'GET /api/me': () => json(me(permissions)),
         'GET /files/fields': () => json(readable),
-        'GET /api/integrations': () => json([integration()]),
-        'GET /api/roles': () => json(ROLES),
-        'GET /api/users': () => json([]),
+        'GET /api/integrations': () => json(pageOf([integration()])),
+        'GET /api/roles': () => json(pageOf(ROLES)),
+        'GET /api/users': () => json(pageOf([])),
         'GET /api/webhooks': () => json(EMPTY_PAGE),
         'GET /api/audit-events': () => json({ ...EMPTY_PAGE, limit: 25 }),
         'GET /products': () => json(EMPTY_PAGE),

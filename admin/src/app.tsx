@@ -13,7 +13,8 @@ import { IntegrationsPage } from './pages/system/integrations/integrations-page'
 import { OAuthClientsPage } from './pages/system/oauth-clients/oauth-clients-page';
 import { RolesPage } from './pages/system/roles/roles-page';
 import { UsersPage } from './pages/system/users/users-page';
-import { WebhookPage, WebhooksPage } from './pages/system/webhooks/webhooks-page';
+import { WebhookPage } from './pages/system/webhooks/webhook-page';
+import { WebhooksPage } from './pages/system/webhooks/webhooks-page';
 
 const needs = (permission: string, page: ReactNode) => (
   <RequirePermission permission={permission}>{page}</RequirePermission>

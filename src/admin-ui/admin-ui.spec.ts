@@ -61,6 +61,22 @@ describe('serveAdminUi', () => {
     expect(res.body.detail).toMatch(/npm run build:admin/);
   });
 
+  it('serves the icon, cached for long, also without a build of the UI', async () => {
+    const bare = express();
+    useSafeResponseDefaults(bare as unknown as NestExpressApplication);
+    serveAdminUi(bare as unknown as NestExpressApplication, LOCAL, undefined, join(dist, 'missing'));
+    for (const [path, type] of [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/favicon.svg', 'image/svg+xml'],
+    ]) {
+      const res = await request(bare).get(path).buffer(true).expect(200);
+      expect(res.headers['content-type']).toMatch(new RegExp(`^${type.replace('+', '\\+')}`));
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000');
+      expect(Number(res.headers['content-length'])).toBeGreaterThan(100);
+    }
+    await request(bare).get('/favicon.ico/x').expect(404);
+  });
+
   it('lets other methods and paths through', async () => {
     app.post('/admin', (_req, res) => res.status(418).end());
     app.get('/administration', (_req, res) => res.status(418).end());

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
 import type { FilesConfig } from '../files/index.js';
+import { serveFavicon } from './favicon.js';
 
 /** Where `npm run build:admin` writes the administration UI: admin/dist of the project the service starts in. */
 export const ADMIN_UI_DIST = resolve('admin', 'dist');
@@ -42,7 +43,7 @@ export function adminContentSecurityPolicy(
 /**
  * Serves the administration UI, a single-page application, at /admin: its hashed assets cached for a year as
  * immutable, every other path under /admin answered with its index.html (not cached, so a new build is picked up),
- * all under a strict Content-Security-Policy and never in a frame. Public: the pages hold no data; the API they call
+ * all under a strict Content-Security-Policy and never in a frame; the service's icon at /favicon.ico and /favicon.svg. Public: the pages hold no data; the API they call
  * asks for tokens. Without a build (`npm run build:admin`), /admin says so with a 503 problem detail. `publicUrl`:
  * the base of file URLs, whose images the pages show.
  */
@@ -52,6 +53,7 @@ export function serveAdminUi(
   publicUrl: string | undefined,
   dist = ADMIN_UI_DIST,
 ): void {
+  serveFavicon(app);
   const policy = adminContentSecurityPolicy(imageOrigins(files, publicUrl));
   const pageHeaders = (res: Response) => {
     res.setHeader('Content-Security-Policy', policy);

@@ -7,6 +7,7 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** One change made through the administration API, or one sign-in; never holds a secret. */
 @Entity({ name: 'audit_events' })
+@Index('ix_audit_events_target', ['targetType', 'targetId'])
 export class AuditEvent {
   @PrimaryGeneratedColumn()
   id!: number;

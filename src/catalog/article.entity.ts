@@ -1,9 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
 
 /** Example entity: an article with a thumbnail and ordered attachments. */
 @Entity({ name: 'articles' })
+// The list's orders (see CatalogListIndexes1763800014000); by lower(title), which only the migration can write.
+@Index('ix_articles_title', { synchronize: false })
+@Index('ix_articles_created_at', ['created_at', 'id'])
 @AttachmentType('article', { collectionPath: '/articles' })
 export class Article {
   @ApiProperty({ title: 'ID', type: 'integer', example: 7 })

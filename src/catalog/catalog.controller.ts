@@ -11,9 +11,10 @@ import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ApiProblems } from '../common/openapi/api-problems.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
-import { ListQueryDto } from '../common/dto/list-query.dto.js';
+import { listQueryOf } from '../common/dto/list-query.dto.js';
+import { pageSchemaOf } from '../common/dto/page.dto.js';
+import { sortValuesOf, type ListSpec, type Page } from '../database/list-page.js';
 import { CacheableRead } from '../read-cache/index.js';
-import { pageSchemaOf, type Page } from './catalog.dto.js';
 import type { CatalogEntity, CatalogService } from './catalog.service.js';
 
 export interface CatalogResource {
@@ -27,6 +28,10 @@ export interface CatalogResource {
   entity: Type<CatalogEntity>;
   createDto: Type<object>;
   updateDto: Type<object>;
+  /** What `q` searches and what `sort` may name. */
+  list: ListSpec<never>;
+  /** The searched properties, for people: e.g. `name`. */
+  searchedIn: string;
 }
 
 /** Builds the REST controller of one example collection: five thin handlers over its CatalogService. */
@@ -37,6 +42,14 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
   const all = `${resource.path[0].toUpperCase()}${resource.path.slice(1)}`;
   const missing: [number, string] = [404, `No such ${resource.label}`];
   const aLabel = `${/^[aeio]/i.test(resource.label) ? 'an' : 'a'} ${resource.label}`;
+  const { list, searchedIn } = resource;
+  class CatalogListQuery extends listQueryOf({
+    name: one,
+    sorts: sortValuesOf(list),
+    defaultSort: list.defaultSort,
+    searchedIn,
+  }) {}
+  const PageSchema = pageSchemaOf(resource.entity, one, `A page of ${resource.path}, files resolved`);
 
   @ApiTags(resource.path)
   @Controller(resource.path)
@@ -46,11 +59,14 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     @Get()
     @read
     @CacheableRead()
-    @ApiOperation({ operationId: `list${all}`, summary: `List ${resource.path} with their files, by id` })
-    @ApiOkResponse({ type: pageSchemaOf(resource.entity) })
+    @ApiOperation({
+      operationId: `list${all}`,
+      summary: `List ${resource.path} with their files: a page, searched by ${searchedIn}, in id order or another`,
+    })
+    @ApiOkResponse({ type: PageSchema })
     @ApiProblems(400)
-    list(@Query() query: ListQueryDto): Promise<Page<CatalogEntity>> {
-      return this.catalog.list(query.limit, query.offset);
+    list(@Query() query: CatalogListQuery): Promise<Page<CatalogEntity>> {
+      return this.catalog.list(query);
     }
 
     @Get(':id')

@@ -1,7 +1,9 @@
-import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOmittable } from '../common/dto/is-omittable.js';
+import type { ListSpec } from '../database/list-page.js';
+import type { Article } from './article.entity.js';
+import type { Product } from './product.entity.js';
 
 @ApiSchema({ name: 'CreateProduct' })
 export class CreateProductDto {
@@ -65,22 +67,16 @@ export class UpdateArticleDto {
   title?: string;
 }
 
-/** A page of a collection. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+/** Products are looked for by name and ordered by name or time (ties by id). */
+export const PRODUCT_LIST: ListSpec<Product> = {
+  search: ['name'],
+  sorts: { id: 'id', name: 'name', created_at: 'created_at' },
+  defaultSort: 'id',
+};
 
-/** The OpenAPI schema of a page of `entity`, named e.g. `ProductPage`. */
-export function pageSchemaOf(entity: Type<unknown>): Type<Page<unknown>> {
-  @ApiSchema({ name: `${entity.name}Page`, description: `A page of ${entity.name} entities, files resolved` })
-  class PageSchema implements Page<unknown> {
-    @ApiProperty({ type: entity, isArray: true }) items!: unknown[];
-    @ApiProperty({ type: 'integer', description: 'How many there are in all', example: 1 }) total!: number;
-    @ApiProperty({ type: 'integer', example: 20 }) limit!: number;
-    @ApiProperty({ type: 'integer', example: 0 }) offset!: number;
-  }
-  return PageSchema;
-}
+/** Articles are looked for by title and ordered by title or time (ties by id). */
+export const ARTICLE_LIST: ListSpec<Article> = {
+  search: ['title'],
+  sorts: { id: 'id', title: 'title', created_at: 'created_at' },
+  defaultSort: 'id',
+};

@@ -4,21 +4,30 @@ import type { Repository } from 'typeorm';
 import { DatabaseModule } from '../database/database.module.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { Article } from './article.entity.js';
-import { CreateArticleDto, CreateProductDto, UpdateArticleDto, UpdateProductDto } from './catalog.dto.js';
+import type { ListSpec } from '../database/list-page.js';
+import {
+  ARTICLE_LIST,
+  CreateArticleDto,
+  CreateProductDto,
+  PRODUCT_LIST,
+  UpdateArticleDto,
+  UpdateProductDto,
+} from './catalog.dto.js';
 import { createCatalogController } from './catalog.controller.js';
 import { CatalogService, type CatalogEntity } from './catalog.service.js';
 import { Catalog1763799999000 } from './migrations/1763799999000-catalog.js';
 import { CatalogChangesCounted1763800011000 } from './migrations/1763800011000-catalog-changes-counted.js';
+import { CatalogListIndexes1763800014000 } from './migrations/1763800014000-catalog-list-indexes.js';
 import { Product } from './product.entity.js';
 
 export const PRODUCTS = Symbol('ProductsService');
 export const ARTICLES = Symbol('ArticlesService');
 
-const serviceFor = (token: symbol, entity: Function, label: string) => ({
+const serviceFor = (token: symbol, entity: Function, label: string, list: ListSpec<never>) => ({
   provide: token,
   inject: [getRepositoryToken(entity), UnitOfWork],
   useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork) =>
-    new CatalogService(repository, unitOfWork, label),
+    new CatalogService(repository, unitOfWork, label, list as ListSpec<CatalogEntity>),
 });
 
 /** The example entities that declare file fields: products and articles. */
@@ -26,7 +35,7 @@ const serviceFor = (token: symbol, entity: Function, label: string) => ({
   imports: [
     DatabaseModule.forFeature({
       entities: [Product, Article],
-      migrations: [Catalog1763799999000, CatalogChangesCounted1763800011000],
+      migrations: [Catalog1763799999000, CatalogChangesCounted1763800011000, CatalogListIndexes1763800014000],
     }),
   ],
   controllers: [
@@ -37,6 +46,8 @@ const serviceFor = (token: symbol, entity: Function, label: string) => ({
       entity: Product,
       createDto: CreateProductDto,
       updateDto: UpdateProductDto,
+      list: PRODUCT_LIST,
+      searchedIn: 'name',
     }),
     createCatalogController({
       path: 'articles',
@@ -45,8 +56,13 @@ const serviceFor = (token: symbol, entity: Function, label: string) => ({
       entity: Article,
       createDto: CreateArticleDto,
       updateDto: UpdateArticleDto,
+      list: ARTICLE_LIST,
+      searchedIn: 'title',
     }),
   ],
-  providers: [serviceFor(PRODUCTS, Product, 'product'), serviceFor(ARTICLES, Article, 'article')],
+  providers: [
+    serviceFor(PRODUCTS, Product, 'product', PRODUCT_LIST),
+    serviceFor(ARTICLES, Article, 'article', ARTICLE_LIST),
+  ],
 })
 export class CatalogModule {}

@@ -1,7 +1,7 @@
-import type { FindOptionsOrder, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { UnitOfWork } from '../database/unit-of-work.js';
-import type { Page } from './catalog.dto.js';
+import { findPage, type ListSpec, type Page, type PageQuery } from '../database/list-page.js';
 
 export class ResourceNotFoundError extends DomainError {
   readonly status = 404;
@@ -19,16 +19,12 @@ export class CatalogService<T extends CatalogEntity> {
     private readonly repository: Repository<T>,
     private readonly unitOfWork: UnitOfWork,
     private readonly label: string,
+    private readonly listSpec: ListSpec<T>,
   ) {}
 
-  /** The entities at `offset` in id order; their file fields are filled by the file-field resolution. */
-  async list(limit: number, offset: number): Promise<Page<T>> {
-    const order = { id: 'ASC' } as FindOptionsOrder<T>;
-    const items = await this.repository.find({ order, take: limit, skip: offset });
-    // A page short of its limit, not past the end, is the last one: its items give the total without a count.
-    const last = items.length < limit && (items.length > 0 || offset === 0);
-    const total = last ? offset + items.length : await this.repository.count();
-    return { items, total, limit, offset };
+  /** A page of the entities matching the query; their file fields are filled by the file-field resolution. */
+  list(query: PageQuery): Promise<Page<T>> {
+    return findPage(this.repository, query, this.listSpec);
   }
 
   get(id: number): Promise<T> {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
 
 /** A square thumbnail, cropped to fill it. */
@@ -9,6 +9,9 @@ const LARGE = { width: 1600, fit: 'inside', format: 'webp' } as const;
 
 /** Example entity: a product with a cover image and an ordered gallery, both with image variants. */
 @Entity({ name: 'products' })
+// The list's orders (see CatalogListIndexes1763800014000); by lower(name), which only the migration can write.
+@Index('ix_products_name', { synchronize: false })
+@Index('ix_products_created_at', ['created_at', 'id'])
 @AttachmentType('product', { collectionPath: '/products' })
 export class Product {
   @ApiProperty({ title: 'ID', type: 'integer', example: 7 })

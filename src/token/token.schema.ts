@@ -13,6 +13,7 @@ import { SigningKeyRotation1763800005000 } from './migrations/1763800005000-sign
 import { EncryptSigningKeys1763800006000 } from './migrations/1763800006000-encrypt-signing-keys.js';
 import { AuthorizationCodes1763800012000 } from './migrations/1763800012000-authorization-codes.js';
 import { OAuthClients1763800013900 } from './migrations/1763800013900-oauth-clients.js';
+import { RefreshTokenClient1763800016000 } from './migrations/1763800016000-refresh-token-client.js';
 
 /** The TokenModule's tables and the migrations that make them. */
 export const tokenSchema: FeatureSchema = {
@@ -25,5 +26,6 @@ export const tokenSchema: FeatureSchema = {
     EncryptSigningKeys1763800006000,
     AuthorizationCodes1763800012000,
     OAuthClients1763800013900,
+    RefreshTokenClient1763800016000,
   ],
 };

@@ -32,6 +32,8 @@ import { webhooksSchema } from './webhooks.schema.js';
 import { WebhookEndpointsController } from './endpoints/webhook-endpoints.controller.js';
 import { WebhookDeliveriesController } from './recovery/webhook-deliveries.controller.js';
 import { WebhookDeliveryLog } from './recovery/webhook-delivery-log.js';
+import { WebhookEndpointViews } from './endpoints/webhook-endpoint-views.js';
+import { WebhookEndpointListRepository } from './repositories/webhook-endpoint-list.repository.js';
 
 /** Signed, retried, durable webhook delivery (outbox, leased dispatcher, admin API). */
 @Module({
@@ -49,6 +51,7 @@ import { WebhookDeliveryLog } from './recovery/webhook-delivery-log.js';
     { provide: WEBHOOK_RANDOM, useValue: Math.random },
     { provide: WEBHOOK_LEASE_OWNER, useFactory: newLeaseOwner },
     WebhookEndpointsRepository,
+    WebhookEndpointListRepository,
     WebhookEventsRepository,
     WebhookDeliveriesRepository,
     WebhookDeliveryLeasesRepository,
@@ -65,6 +68,7 @@ import { WebhookDeliveryLog } from './recovery/webhook-delivery-log.js';
     WebhookEvents,
     WebhookUrlPolicy,
     WebhookEndpointsService,
+    WebhookEndpointViews,
     WebhookEndpointAccess,
     WebhookDeliveryLog,
     WebhookFileEvents,

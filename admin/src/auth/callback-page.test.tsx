@@ -10,7 +10,7 @@ import { AdminRoutes } from '../app';
 import { AdminServicesProvider } from '../context';
 import { ShowLocation } from '../testing/location';
 import { fakeService, json } from '../testing/render';
-import { me, ROLES } from '../testing/system-fixtures';
+import { me, ROLES, pageOf } from '../testing/system-fixtures';
 import { PENDING_SIGN_IN_KEY, type ServerMetadata } from './authorization-flow';
 import { FlowEnvironmentProvider } from './flow-environment';
 import { REFRESH_TOKEN_KEY, Session, type TokenEndpoint } from './session';
@@ -35,7 +35,7 @@ function openAt(path: string, pending: object | undefined = PENDING, token: Toke
   };
   const service = fakeService({
     'GET /api/me': () => json(me(['*'])),
-    'GET /api/roles': () => json(ROLES),
+    'GET /api/roles': () => json(pageOf(ROLES)),
     'GET /files/fields': () => json([]),
   });
   vi.stubGlobal('fetch', service.fetch);

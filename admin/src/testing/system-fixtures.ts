@@ -69,3 +69,6 @@ export const user = (id: number, username: string, roleName: string): Schemas['U
 /** A request's JSON body. */
 export const bodyOf = async (request: Request): Promise<Record<string, unknown>> =>
   (await request.json()) as Record<string, unknown>;
+
+/** A list's answer holding `items`, all of them on its first page. */
+export const pageOf = <T>(items: T[]) => ({ items, total: items.length, limit: 20, offset: 0 });

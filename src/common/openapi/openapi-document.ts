@@ -65,7 +65,7 @@ export function buildOpenApiDocument(app: INestApplication, settings: OpenApiSet
 
 /** The flows list every scope an operation asks for, plus `*`: Swagger UI offers them when authorizing. */
 function declareScopes(document: OpenAPIObject): void {
-  const scopes: Record<string, string> = { '*': 'Everything (administrators)' };
+  const scopes: Record<string, string> = { '*': 'All permissions (administrators)' };
   for (const operation of operations(document)) {
     for (const requirement of operation.security ?? []) {
       for (const scope of requirement[OAUTH2_SCHEME] ?? []) scopes[scope] = `Permission ${scope}`;

@@ -38,6 +38,10 @@ export class FieldViolationSchema {
 /** A 400 from validation: problem details plus one entry per offending field. */
 @ApiSchema({ name: 'ValidationProblemDetails' })
 export class ValidationProblemDetailsSchema extends ProblemDetailsSchema {
-  @ApiPropertyOptional({ type: () => [FieldViolationSchema], description: 'Every offending field (validation-failed)' })
+  @ApiPropertyOptional({
+    type: () => [FieldViolationSchema],
+    description:
+      'Every offending field (validation-failed; a refusal of one field, such as unsafe-webhook-url, names it here too)',
+  })
   errors?: FieldViolationSchema[];
 }

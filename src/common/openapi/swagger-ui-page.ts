@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { adminContentSecurityPolicy } from '../../admin-ui/admin-ui.js';
+import { FAVICON_PATH } from '../../admin-ui/favicon.js';
 
 /**
  * Swagger UI's page with no inline script or style: swagger-ui-dist's own stylesheets and scripts and
@@ -14,7 +15,7 @@ function pageHtml(base: string): string {
   <title>Swagger UI</title>
   <link rel="stylesheet" type="text/css" href="${base}swagger-ui.css">
   <link rel="stylesheet" type="text/css" href="${base}index.css">
-  <link rel="icon" type="image/png" href="${base}favicon-32x32.png" sizes="32x32">
+  <link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}">
 </head>
 <body>
   <div id="swagger-ui"></div>

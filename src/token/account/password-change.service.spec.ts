@@ -46,7 +46,7 @@ describe('PasswordChangeService', () => {
 
   const signIn = (familyId: string) =>
     s.repos.refreshTokens.insert({
-      ...{ tokenHash: `hash-${familyId}`, familyId, userId, scope: '', createdAt: 0 },
+      ...{ tokenHash: `hash-${familyId}`, familyId, userId, clientId: 'administration', scope: '', createdAt: 0 },
       ...{ idleExpiresAt: Infinity, absoluteExpiresAt: Infinity, usedAt: null, revokedAt: null },
     });
   const as = (signInId?: string): Principal => ({

@@ -18,7 +18,8 @@ export class BearerStrategy extends PassportStrategy(HeaderBearerStrategy, 'bear
 
   async validate(token: string): Promise<Principal> {
     const claims = await this.tokens.verify(token);
-    if (!(await this.status.accepts({ sub: claims.sub, ver: claims.ver ?? 0, sid: claims.sid }))) {
+    const binding = { sub: claims.sub, ver: claims.ver ?? 0, sid: claims.sid, clientId: claims.client_id };
+    if (!(await this.status.accepts(binding))) {
       throw new InvalidTokenError('The access token was revoked.');
     }
     const scopes = claims.scope.split(' ').filter(Boolean);

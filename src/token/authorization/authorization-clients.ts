@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
+import { OAUTH_CLIENT_ID_PATTERN, OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
 import { authenticateAdministrationClient } from '../grants/administration-client.js';
 import { ADMIN_CLIENT_ID } from '../grants/grant.js';
 import type { ClientCredentials } from '../issuing/token-request.js';
@@ -9,6 +9,14 @@ import { tokenConfig, type TokenConfig } from '../token.config.js';
 /** Where the administration interface receives its authorization code: a page of its own, under the issuer. */
 export const ADMIN_REDIRECT_PATH = '/admin/callback';
 
+/**
+ * Whether `clientId` has the shape of a client people sign in to (the administration interface or a registered
+ * application), rather than of an integration, which only uses client_credentials.
+ */
+export function namesAuthorizationClient(clientId: string): boolean {
+  return clientId === ADMIN_CLIENT_ID || OAUTH_CLIENT_ID_PATTERN.test(clientId);
+}
+
 /** A client of the authorization endpoint. */
 export interface AuthorizationClient {
   clientId: string;
@@ -16,8 +24,6 @@ export interface AuthorizationClient {
   name: string;
   /** Compared by exact string (RFC 9700 §4.1.3): no pattern, no normalization. */
   redirectUris: readonly string[];
-  /** The built-in administration interface, rather than a registered application. */
-  builtIn: boolean;
 }
 
 /**
@@ -36,14 +42,13 @@ export class AuthorizationClients {
       clientId: ADMIN_CLIENT_ID,
       name: 'the administration interface',
       redirectUris: [`${config.issuer}${ADMIN_REDIRECT_PATH}`],
-      builtIn: true,
     };
   }
 
   async find(clientId: string): Promise<AuthorizationClient | undefined> {
     if (clientId === ADMIN_CLIENT_ID) return this.admin;
     const found = await this.registered.find(clientId);
-    return found ? { clientId, name: found.name, redirectUris: found.redirectUris, builtIn: false } : undefined;
+    return found ? { clientId, name: found.name, redirectUris: found.redirectUris } : undefined;
   }
 
   /**
@@ -68,6 +73,6 @@ export class AuthorizationClients {
     ) {
       throw OAuthError.invalidClient('Unknown client, or a missing or wrong client secret.', usedBasic);
     }
-    return { clientId: found.clientId, name: found.name, redirectUris: found.redirectUris, builtIn: false };
+    return { clientId: found.clientId, name: found.name, redirectUris: found.redirectUris };
   }
 }

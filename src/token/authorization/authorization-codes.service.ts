@@ -107,7 +107,8 @@ export class AuthorizationCodesService {
       const spent = await this.codes.findByHash(codeHash, manager);
       if (!spent?.familyId) return { ok: false, reason: 'The authorization code was already used.' };
       await this.refreshTokenRows.revokeFamily(spent.familyId, now, manager);
-      return { ok: false, reused: { familyId: spent.familyId, userId: spent.userId, scope: spent.scope } };
+      const { familyId, userId, clientId, scope } = spent;
+      return { ok: false, reused: { familyId, userId, clientId, scope } };
     }
     if (now >= found.expiresAt) return { ok: false, reason: 'The authorization code expired.' };
     if (found.clientId !== redemption.clientId) {
@@ -124,7 +125,7 @@ export class AuthorizationCodesService {
     const role = await this.roles.findExisting(user.roleId, manager);
     // What was granted at sign-in, narrowed to what the role grants today.
     const scope = intersectPermissions(found.scope.split(' ').filter(Boolean), role.permissions).join(' ');
-    const signIn = await this.refreshTokens.start(manager, user.id, scope);
+    const signIn = await this.refreshTokens.start(manager, { userId: user.id, clientId: found.clientId, scope });
     await this.codes.recordSignIn(found.id, signIn.familyId, manager);
     return { ok: true, user, scope, signIn };
   }

@@ -6,7 +6,11 @@ import { ADMIN_REDIRECT_PATH } from './authorization-clients.js';
 
 const PARAMETERS = {
   response_type: { enum: ['code'], description: 'Only `code` (authorization code flow)' },
-  client_id: { enum: ['administration'], description: 'The client; `administration` is the administration interface' },
+  client_id: {
+    description:
+      '`administration` (the administration interface) or the client_id of a registered application (`app_…`)',
+    example: 'administration',
+  },
   redirect_uri: {
     description: `Exactly a URI registered for the client (the administration interface: \`<issuer>${ADMIN_REDIRECT_PATH}\`)`,
   },

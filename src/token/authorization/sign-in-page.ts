@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FAVICON_PATH } from '../../admin-ui/favicon.js';
 
 /** The pages' only style, inline: the policy admits exactly this text by its hash, and nothing else inline. */
 const STYLE = `
@@ -26,6 +27,8 @@ export function signInPagePolicy(redirectOrigin?: string): string {
   return [
     "default-src 'none'",
     `style-src 'sha256-${STYLE_HASH}'`,
+    // The service's icon; some browsers check it against the policy.
+    "img-src 'self'",
     ['form-action', "'self'", ...(redirectOrigin ? [redirectOrigin] : [])].join(' '),
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -88,6 +91,7 @@ function page(title: string, body: string): string {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="referrer" content="no-referrer">
+  <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
   <title>${escape(title)}</title>
   <style>${STYLE}</style>
 </head>

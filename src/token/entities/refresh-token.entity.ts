@@ -2,10 +2,14 @@ import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeo
 import { bigintNumber } from '../../database/transformers.js';
 import { User } from './user.entity.js';
 
-/** One refresh token of a sign-in (its family); only its SHA-256 is stored. Times are epoch milliseconds. */
+/**
+ * One refresh token of a sign-in (its family), bound to the client it was issued to; only its SHA-256 is stored.
+ * Times are epoch milliseconds.
+ */
 @Entity({ name: 'refresh_tokens' })
 @Index('ix_refresh_tokens_family', ['familyId'])
 @Index('ix_refresh_tokens_user', ['userId'])
+@Index('ix_refresh_tokens_client', ['clientId'])
 export class RefreshToken {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -19,6 +23,10 @@ export class RefreshToken {
   @Column({ name: 'user_id', type: 'integer' })
   @ForeignKey(() => User, { onDelete: 'CASCADE' })
   userId!: number;
+
+  /** `administration`, or a registered client's `app_…`: only that client may refresh or revoke it. */
+  @Column({ name: 'client_id', type: 'varchar', length: 64 })
+  clientId!: string;
 
   @Column({ type: 'varchar', length: 2000 })
   scope!: string;

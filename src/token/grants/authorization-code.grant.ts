@@ -8,21 +8,17 @@ import { AccessTokensService } from '../issuing/access-tokens.service.js';
 import type { TokenRequest } from '../issuing/token-request.js';
 import { OAuthError } from '../oauth-error.js';
 import { AuthorizationClients } from '../authorization/authorization-clients.js';
-import { subjectOf } from '../revocation/subject-status.service.js';
-import { respondToSignIn, signInRevoked } from './administration-client.js';
 import type { Grant, TokenResponse } from './grant.js';
+import { respondToSignIn, signInRevoked } from './sign-in-tokens.js';
 
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
 const CODE_VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 /**
  * authorization_code with PKCE (RFC 6749 §4.1.3, RFC 7636 §4.5): the code the sign-in page sent to the client's
- * redirect URI, for the same tokens as the password grant gives. The sign-in itself was recorded when the person
- * signed in on the page; a reuse that revokes the sign-in is recorded here (`sign-in.revoked`).
- *
- * A registered application gets an access token only, no refresh token: refresh tokens are not bound to a client,
- * and the refresh grant belongs to the administration interface. Its token still belongs to the sign-in, so a
- * reused code ends it too.
+ * redirect URI, for an access token and the first refresh token of a new sign-in, both bound to the client that
+ * redeemed it (the administration interface or a registered application). The sign-in itself was recorded when the
+ * person signed in on the page; a reuse that revokes the sign-in is recorded here (`sign-in.revoked`).
  */
 @Injectable()
 export class AuthorizationCodeGrant implements Grant {
@@ -36,7 +32,7 @@ export class AuthorizationCodeGrant implements Grant {
   ) {}
 
   async handle({ client, params }: TokenRequest, origin: AuditOrigin): Promise<TokenResponse> {
-    const authenticated = await this.clients.authenticate(client);
+    await this.clients.authenticate(client);
     const { code, redirect_uri: redirectUri, code_verifier: codeVerifier } = params;
     if (!code || !redirectUri || !codeVerifier) {
       throw new OAuthError('invalid_request', 'The parameters code, redirect_uri and code_verifier are required.');
@@ -48,21 +44,11 @@ export class AuthorizationCodeGrant implements Grant {
       .redeem({ code, clientId: client.clientId, redirectUri, codeVerifier })
       .catch(async (error: unknown) => {
         if (error instanceof AuthorizationCodeReusedError) {
-          await this.trail.record({
-            ...signInRevoked(origin, error.signIn, 'authorization-code-reuse'),
-            clientId: client.clientId,
-          });
+          await this.trail.record(signInRevoked(origin, error.signIn, 'authorization-code-reuse'));
         }
         throw error;
       });
     const { user, scope, signIn } = redeemed;
-    if (authenticated.builtIn) return respondToSignIn(this.tokens, client, user, scope, signIn);
-    return this.tokens.respond({
-      subject: subjectOf('user', user.id),
-      clientId: client.clientId,
-      scope,
-      version: user.tokenVersion,
-      signInId: signIn.familyId,
-    });
+    return respondToSignIn(this.tokens, client.clientId, user, scope, signIn);
   }
 }

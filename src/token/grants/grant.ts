@@ -10,7 +10,7 @@ export interface TokenResponse {
   refresh_token?: string;
 }
 
-/** The public client of the service's own administration interface (password and refresh grants). */
+/** The public client of the service's own administration interface (the only one the password grant serves). */
 export const ADMIN_CLIENT_ID = 'administration';
 
 /** One grant type of the token endpoint. */

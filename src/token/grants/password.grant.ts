@@ -7,8 +7,9 @@ import { OAuthError } from '../oauth-error.js';
 import { RefreshTokensService } from '../revocation/refresh-tokens.service.js';
 import { grantedScope } from '../issuing/scopes.js';
 import type { TokenRequest } from '../issuing/token-request.js';
-import { assertAdministrationClient, respondToSignIn } from './administration-client.js';
-import { type Grant, type TokenResponse } from './grant.js';
+import { assertAdministrationClient } from './administration-client.js';
+import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
+import { respondToSignIn } from './sign-in-tokens.js';
 import { UserCredentials } from './user-credentials.js';
 
 /**
@@ -36,8 +37,10 @@ export class PasswordGrant implements Grant {
     const user = await this.credentials.verify(params.username, params.password, origin);
     const role = await this.roles.findExisting(user.roleId);
     const scope = grantedScope(params.scope, role.permissions);
-    const signIn = await this.unitOfWork.run(({ manager }) => this.refreshTokens.start(manager, user.id, scope));
-    const response = await respondToSignIn(this.tokens, client, user, scope, signIn);
+    const signIn = await this.unitOfWork.run(({ manager }) =>
+      this.refreshTokens.start(manager, { userId: user.id, clientId: ADMIN_CLIENT_ID, scope }),
+    );
+    const response = await respondToSignIn(this.tokens, ADMIN_CLIENT_ID, user, scope, signIn);
     await this.credentials.signedIn(user, origin);
     return response;
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
+import { AuthorizationClients, namesAuthorizationClient } from '../authorization/authorization-clients.js';
 import { AccessTokensService } from '../issuing/access-tokens.service.js';
 import { OAuthError } from '../oauth-error.js';
 import { RefreshTokenReusedError, RefreshTokensService } from '../revocation/refresh-tokens.service.js';
@@ -7,15 +8,20 @@ import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
 import { grantedScope, intersectPermissions } from '../issuing/scopes.js';
 import type { TokenRequest } from '../issuing/token-request.js';
-import { assertAdministrationClient, respondToSignIn, signInRevoked } from './administration-client.js';
 import { type Grant, type TokenResponse } from './grant.js';
+import { respondToSignIn, signInRevoked } from './sign-in-tokens.js';
 
-/** refresh_token: exchanges a refresh token for new tokens, rotating it (RFC 6749 §6). */
+/**
+ * refresh_token: exchanges a refresh token for new tokens, rotating it (RFC 6749 §6). The client authenticates as for
+ * the authorization code (a public one by its client_id, a confidential one with its secret), and the token must have
+ * been issued to it: another client's token is invalid_grant, and stays as it was.
+ */
 @Injectable()
 export class RefreshTokenGrant implements Grant {
   readonly type = 'refresh_token';
 
   constructor(
+    private readonly clients: AuthorizationClients,
     private readonly tokens: AccessTokensService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly users: UsersRepository,
@@ -25,10 +31,13 @@ export class RefreshTokenGrant implements Grant {
 
   /** A refresh is not recorded in the audit trail; a reuse that revokes the sign-in is (`sign-in.revoked`). */
   async handle({ client, params }: TokenRequest, origin: AuditOrigin): Promise<TokenResponse> {
-    assertAdministrationClient(client, this.type);
+    if (!namesAuthorizationClient(client.clientId) && client.method !== 'none') {
+      throw new OAuthError('unauthorized_client', 'Integrations may not use the refresh_token grant.');
+    }
+    await this.clients.authenticate(client);
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'The parameter refresh_token is missing.');
     const rotated = await this.refreshTokens
-      .rotate(params.refresh_token, async (signIn, manager) => {
+      .rotate(params.refresh_token, client.clientId, async (signIn, manager) => {
         const user = await this.users.findById(signIn.userId, manager);
         if (!user) throw new OAuthError('invalid_grant', 'The user of this refresh token no longer exists.');
         const role = await this.roles.findExisting(user.roleId, manager);
@@ -44,6 +53,6 @@ export class RefreshTokenGrant implements Grant {
         throw error;
       });
     const { user, scope } = rotated.granted;
-    return respondToSignIn(this.tokens, client, user, scope, rotated);
+    return respondToSignIn(this.tokens, client.clientId, user, scope, rotated);
   }
 }

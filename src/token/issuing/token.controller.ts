@@ -56,8 +56,11 @@ export class TokenController {
     operationId: 'getToken',
     summary: 'Obtain an access token (OAuth 2.0)',
     description:
-      'client_credentials (HTTP Basic or client_secret_post, JSON or form); authorization_code with PKCE, ' +
-      'refresh_token and, unless OAUTH_PASSWORD_GRANT=off, password (client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.',
+      'client_credentials for integrations (HTTP Basic or client_secret_post, JSON or form); authorization_code ' +
+      'with PKCE and refresh_token for the administration interface (client_id "administration") and registered ' +
+      'applications (a public one by its client_id, a confidential one with its secret); unless ' +
+      'OAUTH_PASSWORD_GRANT=off, password (client_id "administration"). A refresh token works only for the client ' +
+      'it was issued to. Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.',
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ schema: TOKEN_REQUEST_SCHEMA })
@@ -81,11 +84,11 @@ export class TokenController {
     operationId: 'revokeToken',
     summary: 'Revoke a refresh token, ending its sign-in (OAuth 2.0 Token Revocation, RFC 7009)',
     description:
-      'The client authenticates as at the token endpoint (client_id "administration" without a secret, or an ' +
-      "integration's credentials). A refresh token of that client ends its whole sign-in: every refresh token of " +
-      'the rotation chain and the access tokens issued under it. Any other token (an access token, an unknown, ' +
-      "expired or revoked one, another client's) is answered the same, with nothing changed. Errors are RFC 6749 " +
-      'bodies.',
+      'The client authenticates as at the token endpoint (client_id "administration" or a public application ' +
+      "without a secret; a confidential application's or an integration's credentials). A refresh token issued to " +
+      'that client ends its whole sign-in: every refresh token of the rotation chain and the access tokens issued ' +
+      "under it. Any other token (an access token, an unknown, expired or revoked one, another client's) is " +
+      'answered the same, with nothing changed. Errors are RFC 6749 bodies.',
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({ type: RevocationRequestSchema })

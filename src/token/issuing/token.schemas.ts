@@ -15,6 +15,16 @@ const OAUTH_ERROR_CODES: OAuthErrorCode[] = [
 
 const SCOPE = { description: 'Space-separated permissions; defaults to everything the role grants' };
 const ADMINISTRATION = { enum: ['administration'], description: 'The administration interface, a public client' };
+const SIGN_IN_CLIENT = {
+  description:
+    '`administration` (the administration interface) or the client_id of a registered application (`app_…`); ' +
+    'may be left out when HTTP Basic carries it',
+  example: 'administration',
+};
+const CLIENT_SECRET = {
+  description: "A confidential application's secret (or HTTP Basic); public clients send none",
+  format: 'password',
+};
 
 @ApiSchema({
   name: 'ClientCredentialsTokenRequest',
@@ -29,11 +39,14 @@ export class ClientCredentialsTokenRequestSchema {
 
 @ApiSchema({
   name: 'AuthorizationCodeTokenRequest',
-  description: 'The administration interface exchanges the code of a sign-in for tokens (PKCE, RFC 7636)',
+  description:
+    'The administration interface or a registered application exchanges the code of a sign-in for tokens ' +
+    '(PKCE, RFC 7636)',
 })
 export class AuthorizationCodeTokenRequestSchema {
   @ApiProperty({ enum: ['authorization_code'] }) grant_type!: 'authorization_code';
-  @ApiProperty(ADMINISTRATION) client_id!: 'administration';
+  @ApiPropertyOptional(SIGN_IN_CLIENT) client_id?: string;
+  @ApiPropertyOptional(CLIENT_SECRET) client_secret?: string;
   @ApiProperty({ description: 'The code the authorization endpoint sent to the redirect URI; once, within 60 s' })
   code!: string;
   @ApiProperty({ description: 'The redirect_uri of the authorization request, the same string' })
@@ -54,10 +67,14 @@ export class PasswordTokenRequestSchema {
   @ApiPropertyOptional(SCOPE) scope?: string;
 }
 
-@ApiSchema({ name: 'RefreshTokenRequest', description: 'The administration interface renews its sign-in' })
+@ApiSchema({
+  name: 'RefreshTokenRequest',
+  description: 'The client a sign-in was made at renews it; the refresh token works for that client only',
+})
 export class RefreshTokenRequestSchema {
   @ApiProperty({ enum: ['refresh_token'] }) grant_type!: 'refresh_token';
-  @ApiProperty(ADMINISTRATION) client_id!: 'administration';
+  @ApiPropertyOptional(SIGN_IN_CLIENT) client_id?: string;
+  @ApiPropertyOptional(CLIENT_SECRET) client_secret?: string;
   @ApiProperty({ description: 'The latest refresh token of the sign-in' }) refresh_token!: string;
   @ApiPropertyOptional({ description: 'Space-separated permissions; defaults to those of the sign-in' })
   scope?: string;
@@ -108,8 +125,14 @@ export class RevocationRequestSchema {
     example: 'refresh_token',
   })
   token_type_hint?: string;
-  @ApiPropertyOptional({ description: 'Access key id of an integration, or `administration`' }) client_id?: string;
-  @ApiPropertyOptional({ description: 'The secret access key of an integration (or HTTP Basic)' })
+  @ApiPropertyOptional({
+    description: "`administration`, a registered application's client_id (`app_…`), or an integration's access key id",
+  })
+  client_id?: string;
+  @ApiPropertyOptional({
+    description: 'The secret of a confidential application or of an integration (or HTTP Basic)',
+    format: 'password',
+  })
   client_secret?: string;
 }
 

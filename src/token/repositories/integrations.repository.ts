@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
+import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
 import type { Transaction } from '../../database/unit-of-work.js';
+import { INTEGRATION_LIST } from '../admin/admin-lists.js';
 import { Integration } from '../entities/integration.entity.js';
 
 /**
@@ -27,8 +29,8 @@ export type IntegrationEdits = { revoke?: boolean } & Partial<
 export class IntegrationsRepository {
   constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
-  list(manager: EntityManager = this.db): Promise<Integration[]> {
-    return manager.find(Integration, { order: { id: 'ASC' } });
+  page(query: PageQuery): Promise<Page<Integration>> {
+    return findPage(this.db.getRepository(Integration), query, INTEGRATION_LIST);
   }
 
   findById(id: number, manager: EntityManager = this.db): Promise<Integration | null> {

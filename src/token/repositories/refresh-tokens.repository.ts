@@ -49,6 +49,11 @@ export class RefreshTokensRepository {
     await manager.update(RefreshToken, { userId }, { revokedAt: now });
   }
 
+  /** Revokes every sign-in of a client; those already revoked keep the time they were. */
+  async revokeAllOfClient(clientId: string, now: number, manager: EntityManager = this.db): Promise<void> {
+    await manager.update(RefreshToken, { clientId, revokedAt: IsNull() }, { revokedAt: now });
+  }
+
   /** Revokes every sign-in of the user but `keptFamilyId`; answers the families it revoked. */
   async revokeOtherSignInsOfUser(
     userId: number,

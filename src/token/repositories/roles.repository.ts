@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
+import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
 import type { Transaction } from '../../database/unit-of-work.js';
+import { ROLE_LIST } from '../admin/admin-lists.js';
 import { Role } from '../entities/role.entity.js';
 
 /** What a role's update may change. */
@@ -12,8 +14,12 @@ export type RoleEdits = Partial<Pick<Role, 'name' | 'permissions'>>;
 export class RolesRepository {
   constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
-  list(manager: EntityManager = this.db): Promise<Role[]> {
-    return manager.find(Role, { order: { id: 'ASC' } });
+  page(query: PageQuery): Promise<Page<Role>> {
+    return findPage(this.db.getRepository(Role), query, ROLE_LIST);
+  }
+
+  findByIds(ids: number[], manager: EntityManager = this.db): Promise<Role[]> {
+    return manager.findBy(Role, { id: In(ids) });
   }
 
   findById(id: number, manager: EntityManager = this.db): Promise<Role | null> {

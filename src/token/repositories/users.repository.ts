@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, Not, type EntityManager } from 'typeorm';
+import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
 import type { Transaction } from '../../database/unit-of-work.js';
+import { USER_LIST } from '../admin/admin-lists.js';
 import { User } from '../entities/user.entity.js';
 
 /** What an update of a user may change; `revoke` ends the user's live tokens: the token version rises. */
@@ -12,8 +14,8 @@ export type UserEdits = { revoke?: boolean } & Partial<Pick<User, 'roleId' | 'pa
 export class UsersRepository {
   constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
-  list(manager: EntityManager = this.db): Promise<User[]> {
-    return manager.find(User, { order: { id: 'ASC' } });
+  page(query: PageQuery): Promise<Page<User>> {
+    return findPage(this.db.getRepository(User), query, USER_LIST);
   }
 
   findById(id: number, manager: EntityManager = this.db): Promise<User | null> {

@@ -10,8 +10,8 @@ import { RefreshTokensRepository } from '../repositories/refresh-tokens.reposito
 import { OAuthError } from '../oauth-error.js';
 import { SubjectStatusService } from './subject-status.service.js';
 
-/** The sign-in a presented refresh token belongs to. */
-export type SignIn = Pick<RefreshToken, 'familyId' | 'userId' | 'scope'>;
+/** The sign-in a presented refresh token belongs to: its user, the client it was issued to, what it grants. */
+export type SignIn = Pick<RefreshToken, 'familyId' | 'userId' | 'clientId' | 'scope'>;
 
 /**
  * Decides what the sign-in may be granted now, before its refresh token is spent: throwing refuses the request and
@@ -26,7 +26,12 @@ export interface Rotated<T> {
   granted: T;
 }
 
-const signInOf = ({ familyId, userId, scope }: RefreshToken): SignIn => ({ familyId, userId, scope });
+const signInOf = ({ familyId, userId, clientId, scope }: RefreshToken): SignIn => ({
+  familyId,
+  userId,
+  clientId,
+  scope,
+});
 
 /** The outcome of presenting a refresh token; `reused`: a reuse after the grace, which just revoked this sign-in. */
 type Rotation<T> = ({ ok: true } & Rotated<T>) | { ok: false; reason: string } | { ok: false; reused: SignIn };
@@ -39,7 +44,9 @@ export class RefreshTokenReusedError extends OAuthError {
 }
 
 /**
- * Opaque refresh tokens, stored as SHA-256, rotated on every use. Presenting one that was already exchanged revokes
+ * Opaque refresh tokens, stored as SHA-256, bound to the client they were issued to (RFC 6749 §6: only that client
+ * may exchange or revoke one; to any other it is as good as unknown, and its presentation changes nothing), rotated
+ * on every use. Presenting one that was already exchanged revokes
  * its whole family (RFC 9700 §4.14.2), except within REFRESH_REUSE_GRACE of its first exchange: several tabs of the
  * administration interface refresh with the same token, and each must get tokens. There the token is exchanged again
  * for a fresh token of the same family (the others stay valid); the window is counted from the first exchange only,
@@ -56,11 +63,11 @@ export class RefreshTokensService {
     private readonly refreshTokens: RefreshTokensRepository,
   ) {}
 
-  /** The first token of a new sign-in, and the sign-in's id (its family). */
-  async start(manager: EntityManager, userId: number, scope: string): Promise<{ token: string; familyId: string }> {
+  /** The first token of a new sign-in of `userId` at `clientId`, and the sign-in's id (its family). */
+  async start(manager: EntityManager, signIn: Omit<SignIn, 'familyId'>): Promise<{ token: string; familyId: string }> {
     const familyId = randomUUID();
     const absoluteExpiresAt = this.clock.nowMs() + this.config.refreshAbsoluteTtl * 1000;
-    return { token: await this.insert(manager, { familyId, userId, scope, absoluteExpiresAt }), familyId };
+    return { token: await this.insert(manager, { ...signIn, familyId, absoluteExpiresAt }), familyId };
   }
 
   /**
@@ -68,8 +75,10 @@ export class RefreshTokensService {
    * {@link RefreshTokenReusedError} when the exchange was a reuse that revoked the family (committed, and the family's
    * access tokens ended with it).
    */
-  async rotate<T>(presented: string, check: RotationCheck<T>): Promise<Rotated<T>> {
-    const outcome = await this.unitOfWork.run((tx) => this.tryRotate(tx.manager, sha256Hex(presented), check));
+  async rotate<T>(presented: string, clientId: string, check: RotationCheck<T>): Promise<Rotated<T>> {
+    const outcome = await this.unitOfWork.run((tx) =>
+      this.tryRotate(tx.manager, { tokenHash: sha256Hex(presented), clientId }, check),
+    );
     if (outcome.ok) return outcome;
     if ('reused' in outcome) {
       this.status.invalidateSignIn(outcome.reused.familyId);
@@ -81,13 +90,14 @@ export class RefreshTokensService {
   /**
    * Ends the sign-in a refresh token belongs to (RFC 7009 §2.1): every refresh token of its family, and its access
    * tokens through their `sid`. Returns the sign-in, or undefined when there was none left to end (an unknown token,
-   * or a sign-in already revoked or past its absolute lifetime).
+   * another client's, or a sign-in already revoked or past its absolute lifetime).
    */
-  async revoke(presented: string): Promise<SignIn | undefined> {
+  async revoke(presented: string, clientId: string): Promise<SignIn | undefined> {
     const revoked = await this.unitOfWork.run(async ({ manager }) => {
       const now = this.clock.nowMs();
       const found = await this.refreshTokens.findByHash(sha256Hex(presented), manager);
-      if (!found || now >= found.absoluteExpiresAt || (await this.familyRevoked(found, manager))) return undefined;
+      if (!found || found.clientId !== clientId || now >= found.absoluteExpiresAt) return undefined;
+      if (await this.familyRevoked(found, manager)) return undefined;
       await this.refreshTokens.revokeFamily(found.familyId, now, manager);
       return signInOf(found);
     });
@@ -95,10 +105,18 @@ export class RefreshTokensService {
     return revoked;
   }
 
-  private async tryRotate<T>(manager: EntityManager, tokenHash: string, check: RotationCheck<T>): Promise<Rotation<T>> {
+  private async tryRotate<T>(
+    manager: EntityManager,
+    presented: Pick<RefreshToken, 'tokenHash' | 'clientId'>,
+    check: RotationCheck<T>,
+  ): Promise<Rotation<T>> {
     const now = this.clock.nowMs();
-    const found = await this.refreshTokens.findByHash(tokenHash, manager);
+    const found = await this.refreshTokens.findByHash(presented.tokenHash, manager);
     if (!found) return { ok: false, reason: 'The refresh token is unknown.' };
+    // Before any other check: another client learns nothing of the token's state, and spends or revokes nothing.
+    if (found.clientId !== presented.clientId) {
+      return { ok: false, reason: 'The refresh token was issued to another client.' };
+    }
     if (await this.familyRevoked(found, manager)) return { ok: false, reason: 'The refresh token was revoked.' };
     const reusableAfter = this.reusableAfter(now);
     if (found.usedAt !== null && (reusableAfter === null || found.usedAt <= reusableAfter)) {
@@ -130,7 +148,7 @@ export class RefreshTokensService {
 
   private async insert(
     manager: EntityManager,
-    family: Pick<RefreshToken, 'familyId' | 'userId' | 'scope' | 'absoluteExpiresAt'>,
+    family: Pick<RefreshToken, 'familyId' | 'userId' | 'clientId' | 'scope' | 'absoluteExpiresAt'>,
   ): Promise<string> {
     const token = randomToken(32);
     const now = this.clock.nowMs();
@@ -139,6 +157,7 @@ export class RefreshTokensService {
         tokenHash: sha256Hex(token),
         familyId: family.familyId,
         userId: family.userId,
+        clientId: family.clientId,
         scope: family.scope,
         createdAt: now,
         idleExpiresAt: Math.min(now + this.config.refreshIdleTtl * 1000, family.absoluteExpiresAt),

@@ -32,9 +32,19 @@ export interface TokenBinding {
   ver: number;
   /** The refresh-token family (sign-in) a user's access token belongs to; revoking the family ends the token. */
   sid?: string;
+  /** The client the token was issued to (`client_id`): deleting it revokes its sign-ins. */
+  clientId?: string;
+}
+
+/** A cached state; a sign-in's names its client, so that deleting the client forgets it. */
+interface Entry {
+  value: Cached;
+  clientId?: string;
 }
 
 const CACHE_LIMIT = 10_000;
+/** The broadcast key of a client whose sign-ins were all revoked: `client:<client_id>`. */
+const CLIENT_KEY_PREFIX = 'client:';
 
 /** The Redis channel on which instances tell each other which cached states to drop (a cache key, or `*`). */
 const REVOCATIONS_CHANNEL = 'revocations';
@@ -47,7 +57,7 @@ export const EVERYTHING = '*';
  */
 @Injectable()
 export class SubjectStatusService implements OnModuleInit {
-  private readonly cache = new BoundedCache<{ value: Cached }>(CACHE_LIMIT);
+  private readonly cache = new BoundedCache<Entry>(CACHE_LIMIT);
   private readonly forgetListeners: Array<(key: string) => void> = [];
 
   constructor(
@@ -72,11 +82,13 @@ export class SubjectStatusService implements OnModuleInit {
     const version = await this.cached(token.sub, () => this.versionOf(token.sub));
     if (version === undefined || version !== token.ver) return false;
     if (token.sid === undefined) return true;
-    return !(await this.cached(`sid:${token.sid}`, () => this.familyRevoked(token.sid!)));
+    const sid = token.sid;
+    return !(await this.cached(`sid:${sid}`, () => this.familyRevoked(sid), token.clientId));
   }
 
   /**
-   * Calls `listener` with every key this instance forgets (a subject, `sid:<family>`, or {@link EVERYTHING}), whether
+   * Calls `listener` with every key this instance forgets (a subject, `sid:<family>`, `client:<client_id>`, or
+   * {@link EVERYTHING}), whether
    * the change was made here or on another instance: other caches of subject state stay as fresh as this one.
    */
   onForget(listener: (key: string) => void): void {
@@ -93,6 +105,14 @@ export class SubjectStatusService implements OnModuleInit {
     this.broadcast(`sid:${familyId}`);
   }
 
+  /**
+   * Forgets, on every instance, the state of every sign-in made at a client whose sign-ins were all just revoked (it
+   * was deleted): one message, however many sign-ins it had.
+   */
+  invalidateClient(clientId: string): void {
+    this.broadcast(`${CLIENT_KEY_PREFIX}${clientId}`);
+  }
+
   /** Forgets every subject's state on every instance (e.g. a role was narrowed). */
   invalidateAll(): void {
     this.broadcast(EVERYTHING);
@@ -105,16 +125,19 @@ export class SubjectStatusService implements OnModuleInit {
 
   private forget(key: string): void {
     if (key === EVERYTHING) this.cache.clear();
-    else this.cache.delete(key);
+    else if (key.startsWith(CLIENT_KEY_PREFIX)) {
+      const clientId = key.slice(CLIENT_KEY_PREFIX.length);
+      this.cache.deleteWhere((entry) => entry.clientId === clientId);
+    } else this.cache.delete(key);
     for (const listener of this.forgetListeners) listener(key);
   }
 
-  private async cached<T extends Cached>(key: string, load: () => Promise<T>): Promise<T> {
+  private async cached<T extends Cached>(key: string, load: () => Promise<T>, clientId?: string): Promise<T> {
     const now = this.clock.nowMs();
     const hit = this.cache.get(key, now);
     if (hit) return hit.value as T;
     const value = await load();
-    this.cache.set(key, { value }, now + this.config.revocationCacheMs);
+    this.cache.set(key, { value, clientId }, now + this.config.revocationCacheMs);
     return value;
   }
 

@@ -3,11 +3,14 @@ import type { EntityManager } from 'typeorm';
 import type { AuditRecord, AuditTrail } from '../../audit/index.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { noRedis } from '../../redis/testing.js';
+import { OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
+import { AuthorizationClients } from '../authorization/authorization-clients.js';
 import { IntegrationClients } from '../grants/integration-clients.js';
 import { TooManyAttemptsError } from '../oauth-error.js';
 import { RefreshTokensService, type RotationCheck } from './refresh-tokens.service.js';
 import { actorWith, adminServices } from '../testing/admin-services.js';
 import { asReal, FakeUnitOfWork } from '../testing/in-memory-repositories.js';
+import { FakeAuthorizationCodesRepository, FakeOAuthClientsRepository } from '../testing/oauth-client-fakes.js';
 import { TokenFailureLimiter } from '../limits/token-failure-limiter.js';
 import { TokenRevocationService } from './token-revocation.service.js';
 import { loadTokenConfig } from '../token.config.js';
@@ -22,6 +25,9 @@ describe('TokenRevocationService', () => {
   let recorded: AuditRecord[];
   let revocation: TokenRevocationService;
   let integration: { accessKeyId: string; secret: string };
+  /** Registered applications: a confidential one (with its secret) and a public one. */
+  let shop: { clientId: string; secret: string };
+  let mobile: string;
 
   beforeEach(async () => {
     // rate-limiter-flexible's memory store expires its keys with timers.
@@ -30,7 +36,7 @@ describe('TokenRevocationService', () => {
     const config = loadTokenConfig({ TOKEN_FAILURES_PER_MINUTE: '3' });
     const unitOfWork = asReal<UnitOfWork>(new FakeUnitOfWork());
     refreshTokens = new RefreshTokensService(unitOfWork, config, s.clock, s.status, asReal(s.repos.refreshTokens));
-    const clients = new IntegrationClients(
+    const integrations = new IntegrationClients(
       asReal(s.repos.integrations),
       s.integrations,
       asReal(s.repos.roles),
@@ -43,26 +49,44 @@ describe('TokenRevocationService', () => {
       record: (event: AuditRecord) => Promise.resolve(void recorded.push(event)),
       page: () => Promise.reject(new Error('not used')),
     };
+    const registered = new OAuthClientsService(
+      asReal(new FakeOAuthClientsRepository()),
+      asReal(new FakeAuthorizationCodesRepository()),
+      asReal(s.repos.refreshTokens),
+      s.status,
+      unitOfWork,
+      s.clock,
+    );
     revocation = new TokenRevocationService(
       new TokenFailureLimiter(config, noRedis()),
-      clients,
+      integrations,
+      new AuthorizationClients(config, registered),
       refreshTokens,
       asReal<AuditTrail>(trail),
     );
     const issued = await s.integrations.create({ label: 'ERP', role: 'admin' }, actorWith('*'));
     integration = { accessKeyId: issued.integration.accessKeyId, secret: issued.secret };
+    const app = (isPublic: boolean) =>
+      registered.create({ name: 'Shop', redirect_uris: ['https://shop.example/cb'], public: isPublic }, actorWith('*'));
+    const confidential = await app(false);
+    shop = { clientId: confidential.client.clientId, secret: confidential.secret! };
+    mobile = (await app(true)).client.clientId;
   });
   afterEach(() => jest.useRealTimers());
 
-  const signIn = () => refreshTokens.start({} as EntityManager, s.administrator.id, '*');
+  const signIn = (clientId = 'administration') =>
+    refreshTokens.start({} as EntityManager, { userId: s.administrator.id, clientId, scope: '*' });
   const asAdministration = (token: string) => ({ token, client_id: 'administration' });
-  const stillUsable = (token: string) => expect(refreshTokens.rotate(token, allow)).resolves.toBeDefined();
-  const revoked = (token: string) =>
-    expect(refreshTokens.rotate(token, allow)).rejects.toMatchObject({ description: expect.stringMatching(/revoked/) });
+  const stillUsable = (token: string, clientId = 'administration') =>
+    expect(refreshTokens.rotate(token, clientId, allow)).resolves.toBeDefined();
+  const revoked = (token: string, clientId = 'administration') =>
+    expect(refreshTokens.rotate(token, clientId, allow)).rejects.toMatchObject({
+      description: expect.stringMatching(/revoked/),
+    });
 
   it("revokes a refresh token's whole sign-in for the administration client, and records it", async () => {
     const { token, familyId } = await signIn();
-    const { token: next } = await refreshTokens.rotate(token, allow);
+    const { token: next } = await refreshTokens.rotate(token, 'administration', allow);
     await expect(revocation.revoke(asAdministration(next), undefined, origin)).resolves.toBeUndefined();
     await revoked(next);
     await revoked(token);
@@ -100,6 +124,37 @@ describe('TokenRevocationService', () => {
     expect(recorded).toEqual([]);
   });
 
+  it("revokes a registered application's own sign-in: a confidential one with its secret, a public one by its id", async () => {
+    const confidential = [
+      [{ client_id: shop.clientId, client_secret: shop.secret }, undefined],
+      [{}, basic(shop.clientId, shop.secret)],
+    ] as const;
+    for (const [credentials, authorization] of confidential) {
+      const { token, familyId } = await signIn(shop.clientId);
+      await expect(revocation.revoke({ token, ...credentials }, authorization, origin)).resolves.toBeUndefined();
+      await revoked(token, shop.clientId);
+      expect(recorded.at(-1)).toMatchObject({ clientId: shop.clientId, details: { sign_in: familyId } });
+    }
+    const { token } = await signIn(mobile);
+    await expect(revocation.revoke({ token, client_id: mobile }, undefined, origin)).resolves.toBeUndefined();
+    await revoked(token, mobile);
+    expect(recorded).toHaveLength(3);
+  });
+
+  it("answers a client that presents another client's refresh token the same, revoking nothing", async () => {
+    const [shops, admins] = [await signIn(shop.clientId), await signIn()];
+    const requests = [
+      { token: shops.token, client_id: 'administration' },
+      { token: shops.token, client_id: mobile },
+      { token: admins.token, client_id: shop.clientId, client_secret: shop.secret },
+      { token: admins.token, client_id: mobile },
+    ];
+    for (const body of requests) await expect(revocation.revoke(body, undefined, origin)).resolves.toBeUndefined();
+    await stillUsable(shops.token, shop.clientId);
+    await stillUsable(admins.token);
+    expect(recorded).toEqual([]);
+  });
+
   it('refuses a failed client authentication as invalid_client, revoking nothing', async () => {
     const { token } = await signIn();
     const failures: Array<[object, string | undefined, object]> = [
@@ -108,6 +163,10 @@ describe('TokenRevocationService', () => {
       [{ token, client_id: integration.accessKeyId }, undefined, {}],
       [{ token, client_id: 'FFIAAAAAAAAAAAAAAAAAAAAAA', client_secret: 's' }, undefined, {}],
       [{ token, client_id: 'administration', client_secret: 's' }, undefined, {}],
+      [{ token, client_id: shop.clientId, client_secret: `${shop.secret}x` }, undefined, {}],
+      [{ token, client_id: shop.clientId }, undefined, {}],
+      [{ token, client_id: mobile, client_secret: 's' }, undefined, {}],
+      [{ token, client_id: 'app_AAAAAAAAAAAAAAAAAAAAAA' }, undefined, {}],
     ];
     for (const [i, [body, authorization, headers]] of failures.entries()) {
       // Each from its own address, so that no failure limit is reached.

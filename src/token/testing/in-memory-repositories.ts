@@ -1,4 +1,5 @@
 import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
+import type { Page, PageQuery } from '../../database/list-page.js';
 import { Integration } from '../entities/integration.entity.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { Role } from '../entities/role.entity.js';
@@ -64,10 +65,19 @@ class Table<T extends { id: number }> {
 
 const now = () => new Date();
 
+/** A page in id order; searching and sorting are the database's, tested against it (see list-page.spec.ts). */
+const pageOf = <T>(rows: T[], { limit, offset }: PageQuery): Page<T> => ({
+  items: rows.slice(offset, offset + limit),
+  total: rows.length,
+  limit,
+  offset,
+});
+
 export class FakeRolesRepository implements Public<RolesRepository> {
   readonly table = new Table<Role>();
 
-  list = async () => this.table.all();
+  page = async (query: PageQuery) => pageOf(this.table.all(), query);
+  findByIds = async (ids: number[]) => this.table.all().filter((role) => ids.includes(role.id));
   findById = async (id: number) => this.table.find((role) => role.id === id);
   findExisting = async (id: number) => {
     const role = this.table.find((stored) => stored.id === id);
@@ -88,7 +98,7 @@ export class FakeRolesRepository implements Public<RolesRepository> {
 export class FakeUsersRepository implements Public<UsersRepository> {
   readonly table = new Table<User>();
 
-  list = async () => this.table.all();
+  page = async (query: PageQuery) => pageOf(this.table.all(), query);
   findById = async (id: number) => this.table.find((user) => user.id === id);
   findForUpdate = async (id: number) => this.findById(id);
   findByUsername = async (username: string) => this.table.find((user) => user.username === username);
@@ -110,7 +120,7 @@ export class FakeUsersRepository implements Public<UsersRepository> {
 export class FakeIntegrationsRepository implements Public<IntegrationsRepository> {
   readonly table = new Table<Integration>();
 
-  list = async () => this.table.all();
+  page = async (query: PageQuery) => pageOf(this.table.all(), query);
   findById = async (id: number) => this.table.find((integration) => integration.id === id);
   findForUpdate = async (id: number) => this.findById(id);
   findByAccessKey = async (accessKeyId: string) => this.table.find((row) => row.accessKeyId === accessKeyId);
@@ -164,6 +174,9 @@ export class FakeRefreshTokensRepository implements Public<RefreshTokensReposito
   };
   revokeAllOfUser = async (userId: number, at: number) => {
     for (const token of this.table.rows) if (token.userId === userId) token.revokedAt = at;
+  };
+  revokeAllOfClient = async (clientId: string, at: number) => {
+    for (const token of this.table.rows) if (token.clientId === clientId) token.revokedAt ??= at;
   };
   revokeOtherSignInsOfUser = async (userId: number, keptFamilyId: string, at: number) => {
     const revoked = new Set<string>();

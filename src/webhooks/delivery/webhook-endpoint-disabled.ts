@@ -41,8 +41,9 @@ export class WebhookEndpointDisabledNotice {
       {
         kind: ENDPOINT_DISABLED_EVENT,
         description:
-          'The service disabled another endpoint (410 Gone, or failing for WEBHOOK_DISABLE_AFTER); ' +
-          're-enable it with PATCH active: true, then recover its deliveries since `since`.',
+          'The service stopped sending to another webhook, because its receiver answered “410 Gone” or kept ' +
+          'failing for too long. Once the receiver works again, enable that webhook and send it what it missed ' +
+          '(Recover).',
         // It names another endpoint: only for endpoints whose creator may see the endpoints.
         permission: 'webhook:write',
         dataSchema: {

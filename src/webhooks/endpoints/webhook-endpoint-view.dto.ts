@@ -1,9 +1,27 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import type { LastDelivery } from '../repositories/webhook-endpoint-list.repository.js';
 import type { SignatureScheme } from '../sending/webhook-signer.js';
 import { SIGNATURE_SCHEME_PROPERTY, WebhookFilterDto } from './webhook-endpoints.dto.js';
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** How the latest delivery that ended went. */
+@ApiSchema({ name: 'WebhookLastDelivery' })
+export class WebhookLastDeliveryDto {
+  @ApiProperty({
+    enum: ['succeeded', 'failed'],
+    description: 'succeeded: the receiver answered 2xx; failed: every attempt failed (retries included)',
+  })
+  status!: 'succeeded' | 'failed';
+  @ApiProperty({ format: 'date-time', description: 'When it ended' }) at!: string;
+}
+
+/** An endpoint with what its list and page show of its health. */
+export interface WebhookEndpointView {
+  endpoint: WebhookEndpoint;
+  lastDelivery: LastDelivery | null;
+}
 
 /** A webhook endpoint as the API shows it: its signing `secret` only right after registration or rotation. */
 @ApiSchema({ name: 'WebhookEndpoint' })
@@ -34,6 +52,23 @@ export class WebhookEndpointDto {
     description: 'Why the service disabled it (410 Gone, failing for too long); null otherwise',
   })
   disabled_reason!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Since when its deliveries have been failing, with no success since (retries may still be under way); null ' +
+      'while healthy',
+  })
+  failing_since!: string | null;
+  @ApiProperty({
+    type: WebhookLastDeliveryDto,
+    nullable: true,
+    description:
+      'The newest delivery that ended (succeeded, or failed for good); null before any. Deliveries still retrying ' +
+      'show in failing_since',
+  })
+  last_delivery!: WebhookLastDeliveryDto | null;
   @ApiPropertyOptional({
     example: 'ffwh_wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U0',
     description:
@@ -44,7 +79,8 @@ export class WebhookEndpointDto {
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
 
-  static from(endpoint: WebhookEndpoint, withSecret = false): WebhookEndpointDto {
+  static from({ endpoint, lastDelivery }: WebhookEndpointView, withSecret = false): WebhookEndpointDto {
+    const last = lastDelivery && { status: lastDelivery.status, at: new Date(lastDelivery.at).toISOString() };
     return Object.assign(new WebhookEndpointDto(), {
       id: endpoint.id,
       url: endpoint.url,
@@ -55,6 +91,8 @@ export class WebhookEndpointDto {
       description: endpoint.description,
       active: endpoint.active,
       disabled_reason: endpoint.disabledReason,
+      failing_since: isoOrNull(endpoint.failingSince),
+      last_delivery: last && Object.assign(new WebhookLastDeliveryDto(), last),
       ...(withSecret ? { secret: endpoint.secret } : {}),
       created_at: endpoint.createdAt.toISOString(),
       updated_at: endpoint.updatedAt.toISOString(),

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -16,6 +16,9 @@ import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { WebhookEndpointDto, WebhookPingDto } from './webhook-endpoint-view.dto.js';
 import { PING_LIMIT, WebhookEndpointsService } from './webhook-endpoints.service.js';
+import { WebhookEndpointViews } from './webhook-endpoint-views.js';
+import { WebhookEndpointPageDto, WebhooksQueryDto } from './webhook-endpoint-list.js';
+import type { Page } from '../../database/list-page.js';
 import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
 import { WebhookEventTypeDto } from '../events/webhook-event-type-view.dto.js';
 import { ANY_EVENT_SCHEMA, eventSchemaName } from '../events/webhook-events.openapi.js';
@@ -28,12 +31,20 @@ export const MANAGE_FORBIDDEN = [
     'it may receive): `privilege-escalation`, listing them in `missing_permissions`',
 ] as const;
 
+/** A registration or a change refused for its body, or for its URL (whose cause is also an error of `url`). */
+const URL_REFUSED = [
+  400,
+  'Invalid body, or a refused URL (`unsafe-webhook-url`: malformed, not https, with credentials, or pointing at a ' +
+    'private network), its cause also in `errors` as a violation of `url`',
+] as const;
+
 @ApiTags('webhooks')
 @RequirePermission('webhook:write')
 @Controller('api/webhooks')
 export class WebhookEndpointsController {
   constructor(
     private readonly endpoints: WebhookEndpointsService,
+    private readonly views: WebhookEndpointViews,
     private readonly catalog: WebhookEventCatalog,
   ) {}
 
@@ -48,16 +59,20 @@ export class WebhookEndpointsController {
       '(webhook.endpoint.disabled needs `webhook:write`) in this token, or it is not queued for the endpoint, and ' +
       'in the role of the user or integration that registered it when it is sent, or it is skipped.',
   })
-  @ApiProblems([400, 'Invalid body, or a URL that is not https or points at a private network'])
+  @ApiProblems(URL_REFUSED)
   async create(@Body() body: CreateWebhookDto, @CurrentPrincipal() actor: Principal): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.create(body, actor), true);
+    return this.views.one(await this.endpoints.create(body, actor), true);
   }
 
   @Get()
-  @ApiOkResponse({ type: [WebhookEndpointDto] })
-  @ApiOperation({ operationId: 'listWebhooks', summary: 'List the webhook endpoints (never their secrets)' })
-  async list(): Promise<WebhookEndpointDto[]> {
-    return (await this.endpoints.list()).map((endpoint) => WebhookEndpointDto.from(endpoint));
+  @ApiOkResponse({ type: WebhookEndpointPageDto })
+  @ApiOperation({
+    operationId: 'listWebhooks',
+    summary: 'List the webhook endpoints with their health (never their secrets): a page, searched, sorted',
+  })
+  @ApiProblems(400)
+  list(@Query() query: WebhooksQueryDto): Promise<Page<WebhookEndpointDto>> {
+    return this.views.page(query);
   }
 
   // Before `:id`, which would take `event-types` for an id.
@@ -81,7 +96,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ operationId: 'getWebhook', summary: 'Get one webhook endpoint' })
   @ApiProblems(400, [404, 'No such webhook endpoint'])
   async get(@Param('id', ParseIdPipe) id: number): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.get(id));
+    return this.views.one(await this.endpoints.get(id));
   }
 
   @Patch(':id')
@@ -89,7 +104,7 @@ export class WebhookEndpointsController {
   @ApiOkResponse({ type: WebhookEndpointDto })
   @ApiOperation({ operationId: 'updateWebhook', summary: 'Change URL, events, filter, description or active' })
   @ApiProblems(
-    400,
+    URL_REFUSED,
     MANAGE_FORBIDDEN,
     [404, 'No such webhook endpoint'],
     [409, 'A different signature_scheme: the scheme changes only with a rotation (rotate-secret)'],
@@ -99,7 +114,7 @@ export class WebhookEndpointsController {
     @Body() body: UpdateWebhookDto,
     @CurrentPrincipal() actor: Principal,
   ): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.update(id, body, actor));
+    return this.views.one(await this.endpoints.update(id, body, actor));
   }
 
   @Delete(':id')
@@ -128,7 +143,7 @@ export class WebhookEndpointsController {
     @Body() body: RotateWebhookSecretDto,
     @CurrentPrincipal() actor: Principal,
   ): Promise<WebhookEndpointDto> {
-    return WebhookEndpointDto.from(await this.endpoints.rotateSecret(id, actor, body.signature_scheme), true);
+    return this.views.one(await this.endpoints.rotateSecret(id, actor, body.signature_scheme), true);
   }
 
   @Post(':id/ping')

@@ -42,10 +42,6 @@ export class WebhookEndpointsService {
     private readonly clock: Clock,
   ) {}
 
-  list(): Promise<WebhookEndpoint[]> {
-    return this.endpoints.list();
-  }
-
   get(id: number): Promise<WebhookEndpoint> {
     return this.found(id);
   }

@@ -7,7 +7,7 @@ import { eventSchemaName } from './webhook-events.openapi.js';
 export class WebhookEventTypeDto {
   @ApiProperty({ example: 'file.created', description: 'The `event` of the body and the X-Webhook-Event header' })
   event!: string;
-  @ApiProperty({ example: 'A file record was added to a file field.' }) description!: string;
+  @ApiProperty({ example: 'A file was added to an item, such as a product’s cover.' }) description!: string;
   @ApiProperty({ example: true, description: 'false: sent on demand only; endpoints cannot list it in `events`' })
   subscribable!: boolean;
   @ApiProperty({ example: true, description: 'Whether an endpoint’s `filter.attachment_types` applies to it' })

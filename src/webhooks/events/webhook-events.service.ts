@@ -23,7 +23,7 @@ export class WebhookEvents {
     catalog.register([
       {
         kind: PING_EVENT,
-        description: 'Sent on demand (POST /api/webhooks/{id}/ping) to that endpoint alone.',
+        description: 'A test event, sent to one webhook only, when someone asks for it (Send ping).',
         subscribable: false,
         dataSchema: {
           type: 'object',

@@ -81,13 +81,16 @@ function attachmentTypeOf(data: Record<string, unknown>): string | undefined {
 }
 
 const FILE_EVENTS: Record<FileEventKind, Pick<WebhookEventDefinition, 'description' | 'dataSchema'>> = {
-  'file.created': { description: 'A file record was added to a file field.', dataSchema: ONE_FILE },
-  'file.updated': { description: 'A single file field’s file was replaced.', dataSchema: ONE_FILE },
+  'file.created': { description: 'A file was added to an item, such as a product’s cover.', dataSchema: ONE_FILE },
+  'file.updated': { description: 'A file was replaced by another one.', dataSchema: ONE_FILE },
   'file.deleted': {
-    description: 'A file record was removed, also when its entity was deleted.',
+    description: 'A file was removed, also when the item it belonged to was deleted.',
     dataSchema: ONE_FILE,
   },
-  'file.reordered': { description: 'A multi file field’s order changed.', dataSchema: FIELD_ORDER },
+  'file.reordered': {
+    description: 'The files of a list, such as a gallery, were put in a new order.',
+    dataSchema: FIELD_ORDER,
+  },
 };
 
 /** The files module's event port, implemented by the outbox: every file change becomes a webhook event. */

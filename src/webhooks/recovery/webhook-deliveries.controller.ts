@@ -63,7 +63,8 @@ export class WebhookDeliveriesController {
     @Param('id', ParseIdPipe) id: number,
     @Query() query: DeliveriesQueryDto,
   ): Promise<WebhookDeliveryPageDto> {
-    return WebhookDeliveryPageDto.from(await this.log.page(id, query.status, query.limit, query.offset));
+    const { status, event, event_id: eventId, limit, offset } = query;
+    return WebhookDeliveryPageDto.from(await this.log.page(id, { status, event, eventId }, limit, offset));
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')

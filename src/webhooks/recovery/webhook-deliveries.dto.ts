@@ -6,6 +6,8 @@ import {
   IsIn,
   IsOptional,
   IsRFC3339,
+  IsString,
+  MaxLength,
   ValidateBy,
   type ValidationArguments,
 } from 'class-validator';
@@ -19,6 +21,21 @@ export class DeliveriesQueryDto extends ListQueryDto {
   @IsOptional()
   @IsIn(DELIVERY_STATUSES)
   status?: DeliveryStatus;
+
+  @ApiPropertyOptional({ example: 'file.created', description: 'Only deliveries of events of this kind' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  event?: string;
+
+  @ApiPropertyOptional({
+    example: 'evt_2f1c9a7e-0b4e-4a4f-9c55-0d0e3b1d2a11',
+    description: 'Only the delivery of this event (its `id`, the `X-Webhook-Id` or `webhook-id` a receiver got)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  event_id?: string;
 }
 
 /** Refuses a time that is not later than the (valid) time in the property `earlier`. */

@@ -29,13 +29,13 @@ describe('WebhookDeliveryLog', () => {
     await attempts.insert({ ...attempt, deliveryId: older.id, statusCode: 500 });
     await attempts.insert({ ...attempt, deliveryId: older.id, statusCode: 200 });
 
-    const all = await log.page(id, undefined, 10, 0);
+    const all = await log.page(id, {}, 10, 0);
     expect(all.items.map(({ delivery, event }) => [delivery.id, event])).toEqual([
       [newer.id, 'file.deleted'],
       [older.id, 'file.created'],
     ]);
 
-    const second = await log.page(id, undefined, 1, 1);
+    const second = await log.page(id, {}, 1, 1);
     expect(second).toMatchObject({ total: 2, limit: 1, offset: 1 });
     expect(second.items.map(({ delivery, attempts: tries }) => [delivery.id, tries.map((a) => a.statusCode)])).toEqual([
       [older.id, [500, 200]],
@@ -51,6 +51,6 @@ describe('WebhookDeliveryLog', () => {
 
     await expect(log.one(id, delivery.id)).resolves.toMatchObject({ event: 'webhook.ping', attempts: [] });
     await expect(log.one(other.id, delivery.id)).rejects.toEqual(failure(WebhooksErrorCode.DeliveryNotFound));
-    await expect(log.page(999, undefined, 10, 0)).rejects.toEqual(failure(WebhooksErrorCode.EndpointNotFound));
+    await expect(log.page(999, {}, 10, 0)).rejects.toEqual(failure(WebhooksErrorCode.EndpointNotFound));
   });
 });

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { UnitOfWork } from '../../database/unit-of-work.js';
-import type { DeliveryStatus, WebhookDelivery } from '../entities/webhook-delivery.entity.js';
+import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
 import { WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
-import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
+import { WebhookDeliveriesRepository, type DeliveryFilter } from '../repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
 import { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';
 import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
@@ -37,13 +37,14 @@ export class WebhookDeliveryLog {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** A page of the endpoint's deliveries, newest first (404 for an unknown endpoint). */
-  async page(endpointId: number, status: DeliveryStatus | undefined, limit: number, offset: number) {
+  /** A page of the endpoint's deliveries that match `filter`, newest first (404 for an unknown endpoint). */
+  async page(endpointId: number, filter: DeliveryFilter, limit: number, offset: number) {
     if (!(await this.endpoints.findById(endpointId))) {
       throw new WebhooksError(WebhooksErrorCode.EndpointNotFound, `Webhook ${endpointId} does not exist.`);
     }
     return this.unitOfWork.read(async (manager): Promise<DeliveryLogPage> => {
-      const [deliveries, total] = await this.deliveries.pageOfEndpoint(endpointId, { status, limit, offset }, manager);
+      const page = { ...filter, limit, offset };
+      const [deliveries, total] = await this.deliveries.pageOfEndpoint(endpointId, page, manager);
       return { items: await this.logged(deliveries, manager), total, limit, offset };
     });
   }

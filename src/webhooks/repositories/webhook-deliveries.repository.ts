@@ -10,6 +10,15 @@ export type NewWebhookDelivery = Pick<
   'eventId' | 'endpointId' | 'status' | 'attempts' | 'nextAttemptAt' | 'createdAt'
 >;
 
+/** Which of an endpoint's deliveries its log shows: all, or those matching each criterion given. */
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  /** The kind of their event (`file.created`). */
+  event?: string;
+  /** Their event's id (`evt_…`), which receivers see. */
+  eventId?: string;
+}
+
 /** What a recovery re-queues: an endpoint's deliveries in these states, created in [since, until). */
 export interface RecoveryWindow {
   statuses: readonly DeliveryStatus[];
@@ -87,18 +96,21 @@ export class WebhookDeliveriesRepository {
     return manager.findOneBy(WebhookDelivery, { id, endpointId });
   }
 
-  /** One page of an endpoint's deliveries, newest first, and how many there are in all. */
+  /**
+   * One page of an endpoint's deliveries, newest first, and how many match in all: those in a state, of events of a
+   * kind, of one event, or all of them.
+   */
   pageOfEndpoint(
     endpointId: number,
-    page: { status?: DeliveryStatus; limit: number; offset: number },
+    page: DeliveryFilter & { limit: number; offset: number },
     manager: EntityManager = this.db,
   ): Promise<[WebhookDelivery[], number]> {
-    return manager.findAndCount(WebhookDelivery, {
-      where: { endpointId, ...(page.status ? { status: page.status } : {}) },
-      order: { id: 'DESC' },
-      take: page.limit,
-      skip: page.offset,
-    });
+    const query = manager.createQueryBuilder(WebhookDelivery, 'd').where('d.endpoint_id = :endpointId', { endpointId });
+    if (page.status) query.andWhere('d.status = :status', { status: page.status });
+    if (page.eventId) query.andWhere('d.event_id = :eventId', { eventId: page.eventId });
+    // One event per delivery: the join neither repeats nor drops rows, so limit and offset count deliveries.
+    if (page.event) query.innerJoin(WebhookEvent, 'e', 'e.id = d.event_id AND e.kind = :kind', { kind: page.event });
+    return query.orderBy('d.id', 'DESC').limit(page.limit).offset(page.offset).getManyAndCount();
   }
 
   /** How many deliveries re-queued by a recovery of this endpoint still wait for their attempt. */

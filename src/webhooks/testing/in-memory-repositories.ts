@@ -5,6 +5,7 @@ import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import type { WebhookEvent } from '../entities/webhook-event.entity.js';
 import type { NewWebhookAttempt, WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
 import type {
+  DeliveryFilter,
   NewWebhookDelivery,
   RecoveryWindow,
   WebhookDeliveriesRepository,
@@ -69,8 +70,13 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
       .slice(0, limit);
   findOfEndpoint = async (endpointId: number, id: number) =>
     copyOrNull(this.rows.find((row) => row.id === id && row.endpointId === endpointId));
-  pageOfEndpoint = async (endpointId: number, page: { limit: number; offset: number }) => {
-    const all = this.rows.filter((row) => row.endpointId === endpointId).reverse();
+  pageOfEndpoint = async (endpointId: number, page: DeliveryFilter & { limit: number; offset: number }) => {
+    const kindOf = (row: WebhookDelivery) => this.events?.rows.find((event) => event.id === row.eventId)?.kind;
+    const all = this.rows
+      .filter((row) => row.endpointId === endpointId)
+      .filter((row) => (page.status ?? row.status) === row.status && (page.eventId ?? row.eventId) === row.eventId)
+      .filter((row) => page.event === undefined || kindOf(row) === page.event)
+      .reverse();
     return [all.slice(page.offset, page.offset + page.limit).map(copy), all.length] as [WebhookDelivery[], number];
   };
   countRecovering = async (endpointId: number) =>

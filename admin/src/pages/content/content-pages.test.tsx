@@ -2,12 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/problems';
-import type { FileRecord, Upload } from '../../api/uploads';
+import type { FileRecord, Uploader } from '../../api/uploads';
 import { afterAnswer, json, problem, renderPage, type Handler } from '../../testing/render';
 import { me } from '../../testing/system-fixtures';
 import type { AttachmentTypeInfo, FileFieldRules } from '../../content-types';
 import { apiDocumentRoute } from './entities/api-document.fixture';
 import { ContentDetailPage, ContentListPage } from './content-pages';
+import { fakeUploader } from './files/uploads/fake-uploader';
 
 /** A field's rules, with the service's defaults for what a test does not set. */
 const rules = (field: Pick<FileFieldRules, 'name' | 'multi'> & Partial<FileFieldRules>): FileFieldRules => ({
@@ -86,17 +87,7 @@ const product = (files: { cover?: FileRecord | null; gallery?: FileRecord[] } = 
 
 const pngFile = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 
-/** An uploader whose uploads the test finishes itself. */
-function controlledUploader() {
-  const pending: Array<{ upload: Upload; resolve: (record: FileRecord) => void; reject: (error: unknown) => void }> =
-    [];
-  const uploader = vi.fn(
-    (upload: Upload) => new Promise<FileRecord>((resolve, reject) => pending.push({ upload, resolve, reject })),
-  );
-  return { uploader, pending };
-}
-
-function renderDetail(routes: Record<string, Handler>, uploader?: (upload: Upload) => Promise<FileRecord>) {
+function renderDetail(routes: Record<string, Handler>, uploader?: Uploader) {
   return renderPage(<ContentDetailPage />, {
     routes: {
       'GET /files/fields': () => json(TYPES),
@@ -228,36 +219,35 @@ describe('ContentDetailPage', () => {
     );
   });
 
-  it('uploads picked files one by one with a progress bar each, then refetches the entity', async () => {
-    const { uploader, pending } = controlledUploader();
+  it('queues picked files with a progress bar each, then refetches the entity as each completes', async () => {
+    const { uploader, queue } = fakeUploader();
     let gallery: FileRecord[] = [];
     const { calls } = renderDetail({ 'GET /products/7': () => json(product({ gallery })) }, uploader);
     const input = await screen.findByLabelText('Choose files for Gallery');
 
     await userEvent.upload(input, [pngFile('one.png'), pngFile('two.png')]);
-    expect(uploader).toHaveBeenCalledTimes(1);
-    expect(pending[0].upload).toMatchObject({ attachmentType: 'product', attachmentId: 7, fieldName: 'gallery' });
-    expect(pending[0].upload.file.name).toBe('one.png');
-    act(() => pending[0].upload.onProgress?.(0.5));
+    const uploads = queue('gallery');
+    expect(uploads.target).toEqual({ attachmentType: 'product', attachmentId: 7, fieldName: 'gallery' });
+    expect(uploads.added.map(({ file }) => file.name)).toEqual(['one.png', 'two.png']);
+    act(() => uploads.listener.progress(uploads.idOf('one.png'), 50, 100));
     expect(screen.getByRole<HTMLProgressElement>('progressbar', { name: 'Uploading one.png' }).value).toBe(0.5);
     expect(screen.getByRole<HTMLProgressElement>('progressbar', { name: 'Uploading two.png' }).value).toBe(0);
 
     gallery = [record('one.png', 'image/png', { id: 1 })];
-    act(() => pending[0].resolve(gallery[0]));
+    act(() => uploads.listener.completed(uploads.idOf('one.png')));
     await screen.findByRole('listitem', { name: 'one.png' });
-    await waitFor(() => expect(uploader).toHaveBeenCalledTimes(2));
-    expect(screen.queryByRole('progressbar', { name: 'Uploading one.png' })).toBeNull();
-    expect(pending[1].upload.file.name).toBe('two.png');
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Uploading one.png' })).toBeNull());
 
     gallery = [...gallery, record('two.png', 'image/png', { id: 2 })];
-    act(() => pending[1].resolve(gallery[1]));
+    act(() => uploads.listener.completed(uploads.idOf('two.png')));
     await screen.findByRole('listitem', { name: 'two.png' });
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(calls.filter((call) => call.path === '/products/7')).toHaveLength(3);
+    expect(uploader).toHaveBeenCalledTimes(1);
   });
 
   it('uploads files dropped onto the drop zone', async () => {
-    const { uploader, pending } = controlledUploader();
+    const { uploader, queue } = fakeUploader();
     renderDetail({ 'GET /products/7': () => json(product()) }, uploader);
     const zone = await screen.findByTestId('dropzone-gallery');
     const files = [pngFile('a.png'), pngFile('b.png')];
@@ -269,11 +259,11 @@ describe('ContentDetailPage', () => {
     expect(zone.className).not.toContain('over');
     expect(await screen.findByRole('progressbar', { name: 'Uploading a.png' })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Uploading b.png' })).toBeTruthy();
-    expect(pending.map(({ upload }) => upload.file.name)).toEqual(['a.png']);
+    expect(queue('gallery').added.map(({ file }) => file.name)).toEqual(['a.png', 'b.png']);
   });
 
   it('enforces type and size before uploading, and says why', async () => {
-    const uploader = vi.fn((upload: Upload) => Promise.resolve(record(upload.file.name, upload.file.type)));
+    const { uploader, queues } = fakeUploader();
     renderDetail({ 'GET /products/7': () => json(product()) }, uploader);
     const labels: Record<string, string> = { cover: 'Cover image', gallery: 'Gallery' };
     const drop = async (field: string, ...files: File[]) => {
@@ -282,12 +272,12 @@ describe('ContentDetailPage', () => {
         .getAllByRole('alert')
         .map((alert) => alert.textContent);
     };
+    const added = () => queues.flatMap((queue) => queue.added.map(({ file }) => file.name));
 
     expect(await drop('gallery', new File(['x'], 'notes.txt', { type: 'text/plain' }), pngFile('ok.png'))).toEqual([
       'notes.txt: Gallery does not accept text/plain files (accepted: image/*, application/pdf).',
     ]);
-    await waitFor(() => expect(uploader).toHaveBeenCalledTimes(1));
-    expect(uploader.mock.calls[0][0].file.name).toBe('ok.png');
+    await waitFor(() => expect(added()).toEqual(['ok.png']));
 
     expect(await drop('gallery', new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))).toEqual([
       'logo.svg: Gallery does not accept image/svg+xml files (accepted: image/*, application/pdf).',
@@ -298,46 +288,52 @@ describe('ContentDetailPage', () => {
     expect(await drop('cover', pngFile('a.png'), pngFile('b.png'))).toEqual([
       'Cover image holds one file: choose just one.',
     ]);
-    expect(uploader).toHaveBeenCalledTimes(1);
+    expect(added()).toEqual(['ok.png']);
   });
 
-  it('refuses more files than a multi field has room for', async () => {
-    const uploader = vi.fn((upload: Upload) => Promise.resolve(record(upload.file.name, upload.file.type)));
-    const held = [1, 2, 3].map((id) => record(`${id}.png`, 'image/png', { id }));
+  it('refuses more files than a multi field has room for, uploads under way included', async () => {
+    const { uploader, queue } = fakeUploader();
+    const held = [1, 2].map((id) => record(`${id}.png`, 'image/png', { id }));
     renderDetail({ 'GET /products/7': () => json(product({ gallery: held })) }, uploader);
-    fireEvent.drop(await screen.findByTestId('dropzone-gallery'), {
-      dataTransfer: { files: [pngFile('x.png'), pngFile('y.png')] },
-    });
+    const zone = await screen.findByTestId('dropzone-gallery');
+    fireEvent.drop(zone, { dataTransfer: { files: [pngFile('w.png')] } });
+    await screen.findByRole('progressbar', { name: 'Uploading w.png' });
+    fireEvent.drop(zone, { dataTransfer: { files: [pngFile('x.png'), pngFile('y.png')] } });
     expect(screen.getByRole('alert').textContent).toBe(
       'Gallery holds at most 4 files: only 1 more could be added (not uploaded: y.png).',
     );
-    await waitFor(() => expect(uploader).toHaveBeenCalledTimes(1));
-    expect(uploader.mock.calls[0][0].file.name).toBe('x.png');
+    await waitFor(() => expect(queue('gallery').added.map(({ file }) => file.name)).toEqual(['w.png', 'x.png']));
   });
 
-  it("shows the service's problem when it refuses an upload", async () => {
-    const uploader = vi.fn(() =>
-      Promise.reject(
-        new ApiError(415, { title: 'Unsupported Media Type', detail: 'The bytes are not an image', status: 415 }),
-      ),
-    );
+  it("shows the service's problem at the file it refused, which can then be dismissed", async () => {
+    const { uploader, queue } = fakeUploader();
     renderDetail({ 'GET /products/7': () => json(product()) }, uploader);
     await userEvent.upload(await screen.findByLabelText('Choose files for Cover image'), pngFile('fake.png'));
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    await screen.findByRole('progressbar', { name: 'Uploading fake.png' });
+    const uploads = queue('cover');
+    const refusal = { title: 'Unsupported Media Type', detail: 'The bytes are not an image', status: 415 };
+    act(() => uploads.listener.failed(uploads.idOf('fake.png'), new ApiError(415, refusal)));
+
+    const row = within(screen.getByRole('list', { name: 'Uploads to Cover image' })).getByRole('listitem');
+    expect(within(row).getByRole('alert').textContent).toBe(
       'fake.png was not uploaded. Unsupported Media Type: The bytes are not an image',
     );
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    // A refusal is not worth another try.
+    expect(within(row).queryByRole('button', { name: 'Retry fake.png' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Dismiss fake.png' }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(uploads.asked).toEqual([`cancel ${uploads.idOf('fake.png')}`]);
   });
 
   it('replaces the file of a single field with the one uploaded', async () => {
+    const { uploader, queue } = fakeUploader();
     let cover = record('old.png', 'image/png', { field: 'cover', id: 5 });
-    const uploader = vi.fn((upload: Upload) => {
-      cover = { ...cover, original_name: upload.file.name };
-      return Promise.resolve(cover);
-    });
     renderDetail({ 'GET /products/7': () => json(product({ cover })) }, uploader);
     await screen.findByRole('listitem', { name: 'old.png' });
     await userEvent.upload(screen.getByLabelText('Choose files for Cover image'), pngFile('new.png'));
+    await screen.findByRole('progressbar', { name: 'Uploading new.png' });
+    cover = { ...cover, original_name: 'new.png' };
+    act(() => queue('cover').listener.completed(queue('cover').idOf('new.png')));
     expect(await screen.findByRole('listitem', { name: 'new.png' })).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: 'old.png' })).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('Choose files for Cover image').multiple).toBe(false);

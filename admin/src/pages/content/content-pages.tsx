@@ -1,14 +1,16 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorMessage, PageHeader, Progress } from '../../components/ui';
 import { pluralLabel, singularLabel, useContentTypes, type AttachmentTypeInfo } from '../../content-types';
 import { usePermissions } from '../../permissions';
-import { allFilesOf, displayNameOf, PAGE_SIZE, useEntityPage, type Entity } from './entities/entity-api';
+import { allFilesOf, displayNameOf, useEntityPage, type Entity } from './entities/entity-api';
 import { CreateEntityDialog } from './entities/entity-editing';
 import { EntityPage } from './entities/entity-page';
 import { entitySchemaOf, nameInWords, useApiDocument, type EntitySchema } from './entities/entity-schema';
 import { isImage, thumbnailUrl } from './files/file-item';
-import { Pager } from '../../components/pager';
+import type { ListColumn } from '../../components/lists/data-table';
+import { ListView } from '../../components/lists/list-view';
+import { useListParams } from '../../components/lists/use-list-params';
 
 /** The entities of one attachable type (/content/:type), a page at a time, and "Add <type>" with its write permission. */
 export function ContentListPage() {
@@ -95,60 +97,46 @@ function EntityTable({
   mayWrite: boolean;
 }) {
   const type = info.attachment_type;
-  const [search, setSearch] = useSearchParams();
-  const offset = Math.max(0, Math.trunc(Number(search.get('offset'))) || 0);
-  const page = useEntityPage(info, offset);
-  if (page.isPending) return <Progress label={`Loading ${pluralLabel(type).toLowerCase()}…`} />;
-  if (page.isError) return <ErrorMessage error={page.error} />;
-  const { items, total } = page.data;
-  if (total === 0) {
-    return (
-      <EmptyState title={`No ${pluralLabel(type).toLowerCase()} yet`}>
-        {mayWrite
-          ? `Add the first with “Add ${singularLabel(type).toLowerCase()}”, then give it its files.`
-          : 'Someone whose role may change them will add the first.'}
-      </EmptyState>
-    );
-  }
-  const goTo = (next: number) => setSearch(next > 0 ? { offset: String(next) } : {});
-  const nameColumn = nameColumnOf(items, schema);
+  const [params, setParams] = useListParams();
+  const page = useEntityPage(info, params);
+  const columns = useMemo(() => entityColumns(info, schema), [info, schema]);
+  const plural = pluralLabel(type).toLowerCase();
   return (
-    <>
-      {items.length === 0 ? (
-        <EmptyState title="Nothing on this page">
-          <button type="button" className="link" onClick={() => goTo(0)}>
-            Go to the first page
-          </button>
-        </EmptyState>
-      ) : (
-        <table className="table content-table" aria-busy={page.isPlaceholderData}>
-          <thead>
-            <tr>
-              <th scope="col">{nameColumn}</th>
-              <th scope="col">ID</th>
-              <th scope="col">Files</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((entity) => (
-              <tr key={entity.id}>
-                <td data-label={nameColumn}>
-                  <Link to={`/content/${type}/${entity.id}`}>{displayNameOf(entity, singularLabel(type))}</Link>
-                </td>
-                <td data-label="ID" className="mono">
-                  {entity.id}
-                </td>
-                <td data-label="Files">
-                  <FilesSummary entity={entity} info={info} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager offset={offset} limit={PAGE_SIZE} total={total} onOffset={goTo} />
-    </>
+    <ListView
+      label={pluralLabel(type)}
+      search={`Search ${plural}`}
+      query={page}
+      params={params}
+      onParams={setParams}
+      columns={columns}
+      rowKey={(entity) => entity.id}
+      empty={{
+        title: `No ${plural} yet`,
+        hint: mayWrite
+          ? `Add the first with “Add ${singularLabel(type).toLowerCase()}”, then give it its files.`
+          : 'Someone whose role may change them will add the first.',
+      }}
+    />
   );
+}
+
+/**
+ * The name column (the property entities are named by, `name` or `title`, which is also how the API searches and
+ * sorts them), the id and the files.
+ */
+function entityColumns(info: AttachmentTypeInfo, schema: EntitySchema): ListColumn<Entity>[] {
+  const type = info.attachment_type;
+  const property = 'name' in schema.labels || !('title' in schema.labels) ? 'name' : 'title';
+  return [
+    {
+      id: property,
+      header: schema.labels[property]?.title ?? nameInWords(property),
+      sort: property,
+      cell: (entity) => <Link to={`/content/${type}/${entity.id}`}>{displayNameOf(entity, singularLabel(type))}</Link>,
+    },
+    { id: 'id', header: 'ID', sort: 'id', className: 'mono', cell: (entity) => entity.id },
+    { id: 'files', header: 'Files', cell: (entity) => <FilesSummary entity={entity} info={info} /> },
+  ];
 }
 
 /** The first image's thumbnail and how many files the entity has. */
@@ -162,12 +150,3 @@ function FilesSummary({ entity, info }: { entity: Entity; info: AttachmentTypeIn
     </span>
   );
 }
-
-/** The heading of the name column: the schema's title of the property the entities are named by. */
-const nameColumnOf = (items: Entity[], schema: EntitySchema) => {
-  const property =
-    items.some((entity) => typeof entity.name === 'string') || !items.some((entity) => typeof entity.title === 'string')
-      ? 'name'
-      : 'title';
-  return schema.labels[property]?.title ?? nameInWords(property);
-};

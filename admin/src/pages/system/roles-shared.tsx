@@ -7,10 +7,17 @@ import { useMe } from '../../account';
 
 export type Role = Schemas['Role'];
 
-/** GET /api/roles, shared by the roles page and the role pickers of users and integrations. */
+/** The most roles a role picker offers, by name: the API's largest page. */
+export const PICKER_ROLES = 100;
+
+/** The roles by name for the role pickers of users and integrations (the roles page pages its own list). */
 export function useRoles() {
   const api = useApi();
-  return useQuery({ queryKey: ['roles'], queryFn: () => unwrap(api.GET('/api/roles')) });
+  return useQuery({
+    queryKey: ['roles', 'picker'],
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/roles', { params: { query: { limit: PICKER_ROLES, sort: 'name' } } }))).items,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { Audited } from '../../../audit/index.js';
@@ -9,6 +9,8 @@ import { ParseIdPipe } from '../../../common/pipes/parse-id.pipe.js';
 import type { Integration } from '../../entities/integration.entity.js';
 import { CreateIntegrationDto, UpdateIntegrationDto } from '../admin.dto.js';
 import { IntegrationDto } from '../admin-views.dto.js';
+import { IntegrationPageDto, IntegrationsQueryDto } from '../admin-lists.js';
+import type { Page } from '../../../database/list-page.js';
 import { IntegrationsService } from './integrations.service.js';
 import { RolesService } from '../roles/roles.service.js';
 
@@ -23,17 +25,22 @@ export class IntegrationsController {
 
   @Get()
   @RequirePermission('integration:read')
-  @ApiOkResponse({ type: [IntegrationDto] })
-  @ApiOperation({ operationId: 'listIntegrations', summary: 'List the integrations (never their secrets)' })
-  async list(): Promise<IntegrationDto[]> {
-    const [integrations, names] = await Promise.all([this.integrations.list(), this.roles.names()]);
-    return integrations.map((integration) =>
+  @ApiOkResponse({ type: IntegrationPageDto })
+  @ApiOperation({
+    operationId: 'listIntegrations',
+    summary: 'List the integrations (never their secrets): a page, searched, sorted',
+  })
+  @ApiProblems(400)
+  async list(@Query() query: IntegrationsQueryDto): Promise<Page<IntegrationDto>> {
+    const page = await this.integrations.page(query);
+    const names = await this.roles.names(page.items.map((integration) => integration.roleId));
+    const view = (integration: Integration) =>
       IntegrationDto.from(
         integration,
         names.get(integration.roleId) ?? '',
         this.integrations.previousSecretActive(integration),
-      ),
-    );
+      );
+    return { ...page, items: page.items.map(view) };
   }
 
   @Get(':id')
@@ -119,7 +126,7 @@ export class IntegrationsController {
   }
 
   private async view(integration: Integration, secret?: string): Promise<IntegrationDto> {
-    const roleName = (await this.roles.names()).get(integration.roleId) ?? '';
+    const roleName = (await this.roles.names([integration.roleId])).get(integration.roleId) ?? '';
     return IntegrationDto.from(integration, roleName, this.integrations.previousSecretActive(integration), secret);
   }
 }

@@ -5,6 +5,7 @@ import type { Principal } from '../../../common/auth/principal.js';
 import { Clock } from '../../../common/clock.js';
 import { tokenConfig, type TokenConfig } from '../../token.config.js';
 import { ValidationFailedError } from '../../../common/errors/validation-failed.error.js';
+import type { Page, PageQuery } from '../../../database/list-page.js';
 import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
 import { digestsEqual, randomToken, sha256Hex } from '../../crypto/secrets.js';
 import { integrationExpired, type Integration } from '../../entities/integration.entity.js';
@@ -58,8 +59,8 @@ export class IntegrationsService {
     private readonly clock: Clock,
   ) {}
 
-  list(): Promise<Integration[]> {
-    return this.integrations.list();
+  page(query: PageQuery): Promise<Page<Integration>> {
+    return this.integrations.page(query);
   }
 
   async get(id: number): Promise<Integration> {

@@ -12,10 +12,10 @@ import { Audited, AuditTrail, originOf } from '../../../audit/index.js';
 import { RequirePermission } from '../../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../../common/auth/principal.js';
-import { ListQueryDto } from '../../../common/dto/list-query.dto.js';
 import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { CreateOAuthClientDto, OAuthClientDto, OAuthClientPageDto, UpdateOAuthClientDto } from './oauth-clients.dto.js';
 import { OAuthClientsService } from './oauth-clients.service.js';
+import { OAuthClientsQueryDto } from '../admin-lists.js';
 
 const CLIENT_ID_PARAM = { name: 'id', description: 'The client_id', example: 'app_Xq3bV0m7hZ1kLw9pRt2sYa' };
 const NOT_FOUND = [404, 'No such OAuth client (the built-in administration client is not one)'] as const;
@@ -35,11 +35,14 @@ export class OAuthClientsController {
   @Get()
   @RequirePermission('oauth-client:read')
   @ApiOkResponse({ type: OAuthClientPageDto })
-  @ApiOperation({ operationId: 'listOAuthClients', summary: 'List the registered OAuth clients (never their secrets)' })
+  @ApiOperation({
+    operationId: 'listOAuthClients',
+    summary: 'List the registered OAuth clients (never their secrets): a page, searched, sorted',
+  })
   @ApiProblems(400)
-  async list(@Query() query: ListQueryDto): Promise<OAuthClientPageDto> {
-    const page = await this.clients.page(query.limit, query.offset);
-    return { ...page, items: page.items.map((client) => OAuthClientDto.from(client)), ...query };
+  async list(@Query() query: OAuthClientsQueryDto): Promise<OAuthClientPageDto> {
+    const page = await this.clients.page(query);
+    return { ...page, items: page.items.map((client) => OAuthClientDto.from(client)) };
   }
 
   @Get(':id')
@@ -98,6 +101,9 @@ export class OAuthClientsController {
   @ApiOperation({
     operationId: 'rotateOAuthClientSecret',
     summary: 'Issue a new secret to a confidential client, shown only this once; the old one stops working at once',
+    description:
+      'Sign-ins made at the client stay: its access tokens run until they expire, and its refresh tokens are ' +
+      'refreshed with the new secret.',
   })
   @ApiProblems(NOT_FOUND, [409, 'A public client has no secret'])
   async rotate(@Param('id') clientId: string): Promise<OAuthClientDto> {
@@ -110,8 +116,15 @@ export class OAuthClientsController {
   @RequirePermission('oauth-client:write')
   @Audited('oauth-client.delete', 'oauth-client')
   @ApiParam(CLIENT_ID_PARAM)
-  @ApiNoContentResponse({ description: 'Deleted, with the authorization codes not yet redeemed' })
-  @ApiOperation({ operationId: 'deleteOAuthClient', summary: 'Delete a registered OAuth client' })
+  @ApiNoContentResponse({
+    description:
+      'Deleted, with its authorization codes; every sign-in made at it is revoked: its refresh tokens fail and its ' +
+      'access tokens are refused at once',
+  })
+  @ApiOperation({
+    operationId: 'deleteOAuthClient',
+    summary: 'Delete a registered OAuth client, signing out everyone signed in through it',
+  })
   @ApiProblems(NOT_FOUND)
   async remove(@Param('id') clientId: string): Promise<void> {
     await this.clients.remove(clientId);

@@ -103,10 +103,10 @@ export class OAuthClientDto {
   }
 }
 
-@ApiSchema({ name: 'OAuthClientPage', description: 'A page of registered OAuth clients, oldest first' })
+@ApiSchema({ name: 'OAuthClientPage', description: 'A page of registered OAuth clients' })
 export class OAuthClientPageDto {
   @ApiProperty({ type: [OAuthClientDto] }) items!: OAuthClientDto[];
-  @ApiProperty({ type: 'integer', description: 'How many there are in all', example: 1 }) total!: number;
+  @ApiProperty({ type: 'integer', description: 'How many match, over all pages', example: 1 }) total!: number;
   @ApiProperty({ type: 'integer', example: 20 }) limit!: number;
   @ApiProperty({ type: 'integer', example: 0 }) offset!: number;
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
+import { findPage, type Page, type PageQuery } from '../../../database/list-page.js';
 import type { Transaction } from '../../../database/unit-of-work.js';
+import { OAUTH_CLIENT_LIST } from '../admin-lists.js';
 import { OAuthClient } from './oauth-client.entity.js';
 
 export type NewOAuthClient = Pick<
@@ -15,8 +17,8 @@ export type OAuthClientEdits = Partial<Pick<OAuthClient, 'name' | 'redirectUris'
 export class OAuthClientsRepository {
   constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
-  page(limit: number, offset: number, manager: EntityManager = this.db): Promise<[OAuthClient[], number]> {
-    return manager.findAndCount(OAuthClient, { order: { id: 'ASC' }, take: limit, skip: offset });
+  page(query: PageQuery): Promise<Page<OAuthClient>> {
+    return findPage(this.db.getRepository(OAuthClient), query, OAUTH_CLIENT_LIST);
   }
 
   findByClientId(clientId: string, manager: EntityManager = this.db): Promise<OAuthClient | null> {

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../../common/clock.js';
 import type { Principal } from '../../../common/auth/principal.js';
+import type { Page, PageQuery } from '../../../database/list-page.js';
 import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
 import { AuthorizationCodesRepository } from '../../authorization/authorization-codes.repository.js';
 import { digestsEqual, randomToken, sha256Hex } from '../../crypto/secrets.js';
 import { ADMIN_CLIENT_ID } from '../../grants/grant.js';
+import { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.js';
+import { SubjectStatusService } from '../../revocation/subject-status.service.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../../token-admin.errors.js';
 import type { OAuthClient } from './oauth-client.entity.js';
 import { OAuthClientsRepository, type OAuthClientEdits } from './oauth-clients.repository.js';
@@ -31,19 +35,23 @@ export interface RegisteredClient {
 /**
  * Applications registered for the authorization code flow. A registration grants nothing by itself: the tokens a
  * client gets carry at most what the person who signed in holds. The built-in `administration` client is not
- * stored here and cannot be read, changed or deleted through this API.
+ * stored here and cannot be read, changed or deleted through this API. A new secret leaves the sign-ins made at the
+ * client standing (as Keycloak and Auth0 do: a rotation replaces a credential, it is no sign-out); deleting the client
+ * ends them.
  */
 @Injectable()
 export class OAuthClientsService {
   constructor(
     private readonly clients: OAuthClientsRepository,
     private readonly codes: AuthorizationCodesRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly status: SubjectStatusService,
     private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
-  async page(limit: number, offset: number): Promise<{ items: OAuthClient[]; total: number }> {
-    const [items, total] = await this.clients.page(limit, offset);
-    return { items, total };
+  page(query: PageQuery): Promise<Page<OAuthClient>> {
+    return this.clients.page(query);
   }
 
   async get(clientId: string): Promise<OAuthClient> {
@@ -79,7 +87,10 @@ export class OAuthClientsService {
     }));
   }
 
-  /** A new secret for a confidential client; the old one stops working at once. */
+  /**
+   * A new secret for a confidential client; the old one stops working at once. Its refresh tokens stay valid, to be
+   * refreshed with the new secret, and its access tokens run until they expire.
+   */
   async rotateSecret(clientId: string): Promise<RegisteredClient> {
     const secret = newSecret();
     const client = await this.change(clientId, (found) => {
@@ -94,13 +105,20 @@ export class OAuthClientsService {
     return { client, secret };
   }
 
-  /** Deletes the client and every code issued to it: none can be redeemed any more. */
+  /**
+   * Deletes the client and ends everything it was issued: its codes, so none can be redeemed any more, and its
+   * sign-ins, so their refresh tokens fail and their access tokens (which carry their sign-in) are refused on every
+   * instance. The codes go first: on PostgreSQL that waits for a redemption in flight, whose sign-in the revocation
+   * then sees (a refresh in flight is caught by its family's check, as for any revoked sign-in).
+   */
   async remove(clientId: string): Promise<void> {
     await this.unitOfWork.run(async (tx) => {
       const found = await this.locked(tx, clientId);
       await this.codes.deleteForClient(found.clientId, tx.manager);
+      await this.refreshTokens.revokeAllOfClient(found.clientId, this.clock.nowMs(), tx.manager);
       await this.clients.delete(found.id, tx.manager);
     });
+    this.status.invalidateClient(clientId);
   }
 
   /** Constant-time comparison of a presented secret with the stored hash; a public client never matches. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { Audited } from '../../../audit/index.js';
@@ -8,6 +8,8 @@ import type { Principal } from '../../../common/auth/principal.js';
 import { ParseIdPipe } from '../../../common/pipes/parse-id.pipe.js';
 import { CreateRoleDto, UpdateRoleDto } from '../admin.dto.js';
 import { RoleDto } from '../admin-views.dto.js';
+import { RolePageDto, RolesQueryDto } from '../admin-lists.js';
+import type { Page } from '../../../database/list-page.js';
 import { RolesService } from './roles.service.js';
 
 @ApiTags('roles')
@@ -17,10 +19,12 @@ export class RolesController {
 
   @Get()
   @RequirePermission('role:read')
-  @ApiOkResponse({ type: [RoleDto] })
-  @ApiOperation({ operationId: 'listRoles', summary: 'List the roles and their permissions' })
-  async list(): Promise<RoleDto[]> {
-    return (await this.roles.list()).map((role) => RoleDto.from(role));
+  @ApiOkResponse({ type: RolePageDto })
+  @ApiOperation({ operationId: 'listRoles', summary: 'List the roles and their permissions: a page, searched, sorted' })
+  @ApiProblems(400)
+  async list(@Query() query: RolesQueryDto): Promise<Page<RoleDto>> {
+    const page = await this.roles.page(query);
+    return { ...page, items: page.items.map((role) => RoleDto.from(role)) };
   }
 
   @Get(':id')

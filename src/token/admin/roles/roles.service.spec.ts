@@ -17,7 +17,7 @@ describe('RolesService', () => {
     });
     const created = await s.roles.create({ name: 'reader', permissions: ['product:read', 'product:read'] }, actor);
     expect(created).toMatchObject({ name: 'reader', permissions: ['product:read'], builtIn: false });
-    expect((await s.roles.list()).map((role) => role.name)).toEqual(['admin', 'reader']);
+    expect((await s.roles.page({ limit: 20, offset: 0 })).items.map((role) => role.name)).toEqual(['admin', 'reader']);
   });
 
   it('refuses a name that is taken', async () => {
@@ -67,7 +67,7 @@ describe('RolesService', () => {
     const user = await s.repos.users.create({ username: 'rita', passwordHash: 'x', roleId: role.id });
     await expect(s.roles.remove(role.id, actorWith('*'))).rejects.toMatchObject({
       code: TokenAdminErrorCode.RoleInUse,
-      message: 'Role "reader" is used by 1 user(s) and 0 integration(s).',
+      message: 'Role "reader" is given to 1 user and no integrations: give them another role first.',
     });
     await s.repos.users.delete(user.id);
     await s.roles.remove(role.id, actorWith('*'));

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../../common/auth/principal.js';
+import { countOf } from '../../../common/plural.js';
+import type { Page, PageQuery } from '../../../database/list-page.js';
 import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
 import type { Role } from '../../entities/role.entity.js';
 import { IntegrationsRepository } from '../../repositories/integrations.repository.js';
@@ -31,13 +33,14 @@ export class RolesService {
     private readonly status: SubjectStatusService,
   ) {}
 
-  list(): Promise<Role[]> {
-    return this.roles.list();
+  page(query: PageQuery): Promise<Page<Role>> {
+    return this.roles.page(query);
   }
 
-  /** Role names by id, for showing users and integrations. */
-  async names(): Promise<Map<number, string>> {
-    return new Map((await this.roles.list()).map((role) => [role.id, role.name]));
+  /** The names of these roles by id, for showing users and integrations. */
+  async names(ids: number[]): Promise<Map<number, string>> {
+    const roles = ids.length === 0 ? [] : await this.roles.findByIds([...new Set(ids)]);
+    return new Map(roles.map((role) => [role.id, role.name]));
   }
 
   get(id: number): Promise<Role> {
@@ -101,7 +104,8 @@ export class RolesService {
       if (users + integrations > 0) {
         throw new TokenAdminError(
           TokenAdminErrorCode.RoleInUse,
-          `Role "${role.name}" is used by ${users} user(s) and ${integrations} integration(s).`,
+          `Role "${role.name}" is given to ${countOf(users, 'user')} and ${countOf(integrations, 'integration')}: ` +
+            'give them another role first.',
         );
       }
       await this.roles.delete(id, manager);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { Audited } from '../../../audit/index.js';
@@ -9,6 +9,8 @@ import { ParseIdPipe } from '../../../common/pipes/parse-id.pipe.js';
 import type { User } from '../../entities/user.entity.js';
 import { CreateUserDto, UpdateUserDto } from '../admin.dto.js';
 import { UserDto } from '../admin-views.dto.js';
+import { UserPageDto, UsersQueryDto } from '../admin-lists.js';
+import type { Page } from '../../../database/list-page.js';
 import { RolesService } from '../roles/roles.service.js';
 import { UsersService } from './users.service.js';
 
@@ -22,11 +24,16 @@ export class UsersController {
 
   @Get()
   @RequirePermission('user:read')
-  @ApiOkResponse({ type: [UserDto] })
-  @ApiOperation({ operationId: 'listUsers', summary: 'List the users of the administration interface' })
-  async list(): Promise<UserDto[]> {
-    const [users, names] = await Promise.all([this.users.list(), this.roles.names()]);
-    return users.map((user) => UserDto.from(user, names.get(user.roleId) ?? ''));
+  @ApiOkResponse({ type: UserPageDto })
+  @ApiOperation({
+    operationId: 'listUsers',
+    summary: 'List the users of the administration interface: a page, searched, sorted',
+  })
+  @ApiProblems(400)
+  async list(@Query() query: UsersQueryDto): Promise<Page<UserDto>> {
+    const page = await this.users.page(query);
+    const names = await this.roles.names(page.items.map((user) => user.roleId));
+    return { ...page, items: page.items.map((user) => UserDto.from(user, names.get(user.roleId) ?? '')) };
   }
 
   @Get(':id')
@@ -81,6 +88,6 @@ export class UsersController {
   }
 
   private async view(user: User): Promise<UserDto> {
-    return UserDto.from(user, (await this.roles.names()).get(user.roleId) ?? '');
+    return UserDto.from(user, (await this.roles.names([user.roleId])).get(user.roleId) ?? '');
   }
 }

@@ -43,7 +43,7 @@ describe('UsersService', () => {
     const user = await s.users.create(input('reader'), actorWith('*'));
     const sid = 'family-1';
     await s.repos.refreshTokens.insert({
-      ...{ tokenHash: 'h', familyId: sid, userId: user.id, scope: '', createdAt: 0 },
+      ...{ tokenHash: 'h', familyId: sid, userId: user.id, clientId: 'administration', scope: '', createdAt: 0 },
       ...{ idleExpiresAt: Infinity, absoluteExpiresAt: Infinity, usedAt: null, revokedAt: null },
     });
     await expect(s.status.accepts({ sub: `user:${user.id}`, ver: 0, sid })).resolves.toBe(true);

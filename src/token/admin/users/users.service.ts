@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { Clock } from '../../../common/clock.js';
+import type { Page, PageQuery } from '../../../database/list-page.js';
 import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
 import { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { User } from '../../entities/user.entity.js';
@@ -30,8 +31,8 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
   ) {}
 
-  list(): Promise<User[]> {
-    return this.users.list();
+  page(query: PageQuery): Promise<Page<User>> {
+    return this.users.page(query);
   }
 
   async get(id: number): Promise<User> {

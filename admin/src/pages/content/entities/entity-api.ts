@@ -3,6 +3,7 @@ import { unwrap, type ApiClient } from '../../../api/client';
 import type { paths } from '../../../api/openapi';
 import type { FileRecord } from '../../../api/uploads';
 import { useApi } from '../../../context';
+import { listQuery, type ListParams } from '../../../components/lists/use-list-params';
 import type { AttachmentTypeInfo, FileFieldRules } from '../../../content-types';
 
 /** An entity of an attachable type: an id, its own properties and its file fields (FileRecord, FileRecord[]). */
@@ -31,8 +32,13 @@ type FileFieldPath = paths['/files/{attachmentType}/{attachmentId}/{fieldName}/o
 /** Where the entities of a type are listed: what GET /files/fields says, else the type's plural. */
 export const collectionPathOf = (type: AttachmentTypeInfo) => type.collection_path ?? `/${type.attachment_type}s`;
 
-const listEntities = (api: ApiClient, type: AttachmentTypeInfo, offset: number): Promise<EntityPage> =>
-  unwrap(api.GET(collectionPathOf(type) as Collection, { params: { query: { limit: PAGE_SIZE, offset } } }));
+const listEntities = (api: ApiClient, type: AttachmentTypeInfo, params: ListParams): Promise<EntityPage> =>
+  unwrap(
+    api.GET(collectionPathOf(type) as Collection, {
+      // The sort names the type's own properties (name or title), which the narrowed path type cannot know.
+      params: { query: listQuery<never>(params, PAGE_SIZE) },
+    }),
+  );
 
 const getEntity = (api: ApiClient, type: AttachmentTypeInfo, id: number): Promise<Entity> =>
   unwrap(api.GET(`${collectionPathOf(type)}/{id}` as `${Collection}/{id}`, { params: { path: { id } } }));
@@ -44,11 +50,11 @@ const fieldPath = (type: string, id: number, field: string) =>
 export const contentKey = (type: string) => ['content', type];
 const entityKey = (type: string, id: number) => ['content', type, 'entity', id];
 
-export function useEntityPage(type: AttachmentTypeInfo, offset: number) {
+export function useEntityPage(type: AttachmentTypeInfo, params: ListParams) {
   const api = useApi();
   return useQuery({
-    queryKey: ['content', type.attachment_type, 'page', offset],
-    queryFn: () => listEntities(api, type, offset),
+    queryKey: ['content', type.attachment_type, 'page', params],
+    queryFn: () => listEntities(api, type, params),
     // The page stays while the next one loads, but not across types.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === type.attachment_type ? previous : undefined,

@@ -1,21 +1,17 @@
 import { useSearchParams } from 'react-router';
-import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../../../components/ui';
-import { Pager } from '../../../components/pager';
+import type { ListColumn } from '../../../components/lists/data-table';
+import { ListView } from '../../../components/lists/list-view';
+import { useListParams } from '../../../components/lists/use-list-params';
+import { formatDate, PageHeader } from '../../../components/ui';
 import { AuditFilters } from './audit-filters';
-import {
-  AUDIT_PAGE_SIZE,
-  filterFromSearch,
-  searchOf,
-  useAuditEvents,
-  type AuditEvent,
-  type AuditFilter,
-} from './audit-query';
+import { filterFromSearch, searchOf, useAuditEvents, type AuditEvent, type AuditFilter } from './audit-query';
 
 /** Settings › System › Audit log: who changed what and who signed in, newest first, filtered and paged. */
 export function AuditPage() {
   const [search, setSearch] = useSearchParams();
-  const { filter, offset } = filterFromSearch(search);
-  const events = useAuditEvents(filter, offset);
+  const [params, setParams] = useListParams();
+  const { filter } = filterFromSearch(search);
+  const events = useAuditEvents(filter, params.offset);
   const filtered = Object.keys(filter).length > 0;
   const apply = (next: AuditFilter) => setSearch(searchOf(next));
   return (
@@ -26,71 +22,49 @@ export function AuditPage() {
       </p>
       {/* Keyed by the address: going back or forward shows that view's filters in the form. */}
       <AuditFilters key={search.toString()} filter={filter} onApply={apply} />
-      {events.isPending && <Progress label="Loading the audit log…" />}
-      <ErrorMessage error={events.error} />
-      {events.data?.total === 0 && (
-        <EmptyState title={filtered ? 'No event matches these filters' : 'Nothing recorded yet'}>
-          {filtered && 'Change or clear the filters.'}
-        </EmptyState>
-      )}
-      {events.data && events.data.items.length > 0 && (
-        <>
-          <AuditTable events={events.data.items} busy={events.isPlaceholderData} />
-          <Pager
-            offset={offset}
-            limit={AUDIT_PAGE_SIZE}
-            total={events.data.total}
-            onOffset={(next) => setSearch(searchOf(filter, next))}
-          />
-        </>
-      )}
-      {events.data && events.data.items.length === 0 && events.data.total > 0 && (
-        <EmptyState title="Nothing on this page">
-          <button type="button" className="link" onClick={() => setSearch(searchOf(filter))}>
-            Go to the first page
-          </button>
-        </EmptyState>
-      )}
+      <ListView
+        label="Audit events"
+        query={events}
+        params={params}
+        onParams={setParams}
+        columns={COLUMNS}
+        rowKey={(event) => event.id}
+        empty={
+          filtered
+            ? { title: 'No event matches these filters', hint: 'Change or clear the filters.' }
+            : { title: 'Nothing recorded yet' }
+        }
+      />
     </>
   );
 }
 
-function AuditTable({ events, busy }: { events: AuditEvent[]; busy: boolean }) {
-  return (
-    <table className="table audit-table" aria-busy={busy}>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Actor</th>
-          <th scope="col">Action</th>
-          <th scope="col">Target</th>
-          <th scope="col">Details</th>
-        </tr>
-      </thead>
-      <tbody>
-        {events.map((event) => (
-          <tr key={event.id}>
-            <td data-label="Time" className="nowrap">
-              <time dateTime={event.occurred_at}>{formatDate(event.occurred_at)}</time>
-            </td>
-            <td data-label="Actor" className="mono">
-              {event.actor}
-            </td>
-            <td data-label="Action">
-              <span className="mono">{event.action}</span> <Outcome outcome={event.outcome} />
-            </td>
-            <td data-label="Target" className="mono">
-              {event.target_type ? `${event.target_type} ${event.target_id ?? ''}`.trim() : '—'}
-            </td>
-            <td>
-              <EventDetails event={event} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+/** Newest first, always: the trail is read by time. */
+const COLUMNS: ListColumn<AuditEvent>[] = [
+  {
+    id: 'time',
+    header: 'Time',
+    className: 'nowrap',
+    cell: (event) => <time dateTime={event.occurred_at}>{formatDate(event.occurred_at)}</time>,
+  },
+  { id: 'actor', header: 'Actor', className: 'mono', cell: (event) => event.actor },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (event) => (
+      <>
+        <span className="mono">{event.action}</span> <Outcome outcome={event.outcome} />
+      </>
+    ),
+  },
+  {
+    id: 'target',
+    header: 'Target',
+    className: 'mono',
+    cell: (event) => (event.target_type ? `${event.target_type} ${event.target_id ?? ''}`.trim() : '—'),
+  },
+  { id: 'details', header: 'Details', cell: (event) => <EventDetails event={event} /> },
+];
 
 const OUTCOMES: Record<AuditEvent['outcome'], [string, string]> = {
   success: ['Succeeded', 'ok'],

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../api/client';
 import { afterAnswer, json, problem, renderPage, type Handler } from '../../../testing/render';
-import { bodyOf, integration, me, ROLES } from '../../../testing/system-fixtures';
+import { bodyOf, integration, me, ROLES, pageOf } from '../../../testing/system-fixtures';
 import { IntegrationsPage } from './integrations-page';
 
 type Integration = Schemas['Integration'];
@@ -12,8 +12,8 @@ const SECRET = 'ffsk_51BoCDHeN-ynp8dPl_AqOC78_nC-ub1MVBvSZDRQyvA';
 /** The fake service: a mutable list of integrations, the roles and the signed-in account. */
 function service(list: Integration[], extra: Record<string, Handler> = {}) {
   return {
-    'GET /api/integrations': () => json(list),
-    'GET /api/roles': () => json(ROLES),
+    'GET /api/integrations': () => json(pageOf(list)),
+    'GET /api/roles': () => json(pageOf(ROLES)),
     'GET /api/me': () =>
       json(me(['integration:read', 'integration:write', 'product:read', 'webhook:read', 'webhook:write'])),
     ...extra,

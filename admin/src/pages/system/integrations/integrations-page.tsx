@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { unwrap, type Schemas } from '../../../api/client';
-import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../../../components/ui';
-import { SystemTable } from '../system-table';
+import { ErrorMessage, formatDate, PageHeader } from '../../../components/ui';
+import type { ListColumn } from '../../../components/lists/data-table';
+import { ListView } from '../../../components/lists/list-view';
+import { listQuery, useListParams } from '../../../components/lists/use-list-params';
 import { useApi } from '../../../context';
 import { usePermissions } from '../../../permissions';
 import {
@@ -16,14 +18,50 @@ export type Integration = Schemas['Integration'];
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'rotate' | 'delete'; integration: Integration } | undefined;
 
+const PAGE_SIZE = 20;
+
+/** Every page of the list, refetched after each change. */
+export const INTEGRATIONS_KEY = ['integrations'];
+
 /** Settings › System › Integrations: the other systems that use the API with an access key and a secret. */
 export function IntegrationsPage() {
   const api = useApi();
-  const integrations = useQuery({ queryKey: ['integrations'], queryFn: () => unwrap(api.GET('/api/integrations')) });
+  const [params, setParams] = useListParams();
+  const integrations = useQuery({
+    queryKey: [...INTEGRATIONS_KEY, params],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/integrations', { params: { query: listQuery<Schemas['IntegrationSort']>(params, PAGE_SIZE) } }),
+      ),
+    placeholderData: keepPreviousData,
+  });
   const mayWrite = usePermissions().may('integration:write');
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
   const target = (kind: 'edit' | 'rotate' | 'delete') => (open?.kind === kind ? open.integration : undefined);
+  const toggle = useToggleActive();
+  const busy = (integration: Integration) => toggle.isPending && toggle.variables?.id === integration.id;
+  const actions = (integration: Integration) => (
+    <>
+      <button type="button" className="small" onClick={() => setOpen({ kind: 'edit', integration })}>
+        Edit
+      </button>
+      <button type="button" className="small" onClick={() => setOpen({ kind: 'rotate', integration })}>
+        Rotate secret
+      </button>
+      <button
+        type="button"
+        className="small"
+        disabled={busy(integration)}
+        onClick={() => toggle.mutate({ id: integration.id, active: !integration.active })}
+      >
+        {busy(integration) ? 'Saving…' : integration.active ? 'Deactivate' : 'Activate'}
+      </button>
+      <button type="button" className="small danger" onClick={() => setOpen({ kind: 'delete', integration })}>
+        Delete
+      </button>
+    </>
+  );
   return (
     <>
       <PageHeader title="Integrations">
@@ -37,21 +75,24 @@ export function IntegrationsPage() {
         Another system signs in to the API with an integration&apos;s access key ID and secret access key (the client
         credentials grant) and may do what its role allows.
       </p>
-      {integrations.isPending && <Progress label="Loading integrations…" />}
-      <ErrorMessage error={integrations.error} />
-      {integrations.data?.length === 0 && (
-        <EmptyState title="No integrations yet">
-          {mayWrite &&
+      <ErrorMessage error={toggle.error} />
+      <ListView
+        label="Integrations"
+        search="Search integrations"
+        query={integrations}
+        params={params}
+        onParams={setParams}
+        columns={COLUMNS}
+        rowKey={(integration) => integration.id}
+        actions={mayWrite ? actions : undefined}
+        empty={{
+          title: 'No integrations yet',
+          hint:
+            mayWrite &&
             'Choose “Add integration”, give it a label and a role, then copy its access key ID and secret access key ' +
-              'into the system that will use the API.'}
-        </EmptyState>
-      )}
-      {!!integrations.data?.length && (
-        <IntegrationsTable
-          integrations={integrations.data}
-          onAction={mayWrite ? (kind, integration) => setOpen({ kind, integration }) : undefined}
-        />
-      )}
+              'into the system that will use the API.',
+        }}
+      />
       <AddIntegrationDialog open={open?.kind === 'add'} onClose={close} />
       <EditIntegrationDialog integration={target('edit')} onClose={close} />
       <RotateSecretDialog integration={target('rotate')} onClose={close} />
@@ -60,62 +101,29 @@ export function IntegrationsPage() {
   );
 }
 
-function IntegrationsTable({
-  integrations,
-  onAction,
-}: {
-  integrations: Integration[];
-  /** Absent when the signed-in account may only read. */
-  onAction?: (kind: 'edit' | 'rotate' | 'delete', integration: Integration) => void;
-}) {
-  const toggle = useToggleActive();
-  const busy = (integration: Integration) => toggle.isPending && toggle.variables?.id === integration.id;
-  return (
-    <>
-      <ErrorMessage error={toggle.error} />
-      <SystemTable columns={['Label', 'Access key ID', 'Role', 'Status', 'Last used']} actions={!!onAction}>
-        {integrations.map((integration) => (
-          <tr key={integration.id}>
-            <td data-label="Label">
-              <strong>{integration.label}</strong>
-            </td>
-            <td data-label="Access key ID" className="mono nowrap">
-              {integration.access_key_id}
-            </td>
-            <td data-label="Role" className="nowrap">
-              {integration.role}
-            </td>
-            <td data-label="Status">
-              <IntegrationStatus integration={integration} />
-            </td>
-            <td data-label="Last used">{integration.last_used_at ? formatDate(integration.last_used_at) : 'Never'}</td>
-            {onAction && (
-              <td className="actions">
-                <button type="button" className="small" onClick={() => onAction('edit', integration)}>
-                  Edit
-                </button>
-                <button type="button" className="small" onClick={() => onAction('rotate', integration)}>
-                  Rotate secret
-                </button>
-                <button
-                  type="button"
-                  className="small"
-                  disabled={busy(integration)}
-                  onClick={() => toggle.mutate({ id: integration.id, active: !integration.active })}
-                >
-                  {busy(integration) ? 'Saving…' : integration.active ? 'Deactivate' : 'Activate'}
-                </button>
-                <button type="button" className="small danger" onClick={() => onAction('delete', integration)}>
-                  Delete
-                </button>
-              </td>
-            )}
-          </tr>
-        ))}
-      </SystemTable>
-    </>
-  );
-}
+const COLUMNS: ListColumn<Integration>[] = [
+  { id: 'label', header: 'Label', sort: 'label', cell: (integration) => <strong>{integration.label}</strong> },
+  {
+    id: 'access_key_id',
+    header: 'Access key ID',
+    className: 'mono nowrap',
+    cell: (integration) => integration.access_key_id,
+  },
+  { id: 'role', header: 'Role', className: 'nowrap', cell: (integration) => integration.role },
+  { id: 'status', header: 'Status', cell: (integration) => <IntegrationStatus integration={integration} /> },
+  {
+    id: 'last_used_at',
+    header: 'Last used',
+    sort: 'last_used_at',
+    cell: (integration) => (integration.last_used_at ? formatDate(integration.last_used_at) : 'Never'),
+  },
+  {
+    id: 'created_at',
+    header: 'Created',
+    sort: 'created_at',
+    cell: (integration) => formatDate(integration.created_at),
+  },
+];
 
 /** Active, inactive or expired; and how long a rotated-out secret keeps working. */
 function IntegrationStatus({ integration }: { integration: Integration }) {
@@ -140,6 +148,6 @@ function useToggleActive() {
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       unwrap(api.PATCH('/api/integrations/{id}', { params: { path: { id } }, body: { active } })),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['integrations'] }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: INTEGRATIONS_KEY }),
   });
 }

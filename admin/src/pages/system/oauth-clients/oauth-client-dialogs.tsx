@@ -203,7 +203,8 @@ function RotateSecret({ client, onClose }: { client: OAuthClient; onClose: () =>
         <SecretOnce label="New client secret" value={rotate.data.client_secret ?? ''} />
       ) : (
         <p>
-          Issue a new client secret for <strong>{client.name}</strong>? The current secret stops working at once.
+          Issue a new client secret for <strong>{client.name}</strong>? The current secret stops working at once; people
+          signed in through the application stay signed in.
         </p>
       )}
       <ErrorMessage error={rotate.error} />
@@ -227,7 +228,7 @@ function RotateSecret({ client, onClose }: { client: OAuthClient; onClose: () =>
   );
 }
 
-/** Asks before deleting; codes not yet redeemed die with the application. */
+/** Asks before deleting; the application's codes and sign-ins end with it. */
 export function DeleteOAuthClientDialog({ client, onClose }: { client?: OAuthClient; onClose: () => void }) {
   const api = useApi();
   return (
@@ -239,7 +240,8 @@ export function DeleteOAuthClientDialog({ client, onClose }: { client?: OAuthCli
       onClose={onClose}
     >
       <p>
-        Delete the application <strong>{client?.name}</strong>? It can no longer sign anyone in. This cannot be undone.
+        Delete the application <strong>{client?.name}</strong>? It can no longer sign anyone in, and everyone signed in
+        through it is signed out at once. This cannot be undone.
       </p>
     </DeleteDialog>
   );

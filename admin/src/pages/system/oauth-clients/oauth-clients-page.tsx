@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { unwrap } from '../../../api/client';
-import { EmptyState, ErrorMessage, formatDate, PageHeader, Progress } from '../../../components/ui';
+import { unwrap, type Schemas } from '../../../api/client';
+import type { ListColumn } from '../../../components/lists/data-table';
+import { ListView } from '../../../components/lists/list-view';
+import { listQuery, useListParams } from '../../../components/lists/use-list-params';
+import { formatDate, PageHeader } from '../../../components/ui';
 import { useApi } from '../../../context';
 import { usePermissions } from '../../../permissions';
-import { Pager } from '../../../components/pager';
-import { SystemTable } from '../system-table';
 import {
   AddOAuthClientDialog,
   DeleteOAuthClientDialog,
@@ -25,16 +26,34 @@ type Open = { kind: 'add' } | { kind: Action; client: OAuthClient } | undefined;
  */
 export function OAuthClientsPage() {
   const api = useApi();
-  const [offset, setOffset] = useState(0);
+  const [params, setParams] = useListParams();
   const clients = useQuery({
-    queryKey: [...OAUTH_CLIENTS_KEY, offset],
-    queryFn: () => unwrap(api.GET('/api/oauth/clients', { params: { query: { limit: PAGE_SIZE, offset } } })),
+    queryKey: [...OAUTH_CLIENTS_KEY, params],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/oauth/clients', { params: { query: listQuery<Schemas['OAuthClientSort']>(params, PAGE_SIZE) } }),
+      ),
     placeholderData: keepPreviousData,
   });
   const mayWrite = usePermissions().may('oauth-client:write');
   const [open, setOpen] = useState<Open>();
   const close = () => setOpen(undefined);
   const target = (kind: Action) => (open?.kind === kind ? open.client : undefined);
+  const actions = (client: OAuthClient) => (
+    <>
+      <button type="button" className="small" onClick={() => setOpen({ kind: 'edit', client })}>
+        Edit
+      </button>
+      {!client.public && (
+        <button type="button" className="small" onClick={() => setOpen({ kind: 'rotate', client })}>
+          Rotate secret
+        </button>
+      )}
+      <button type="button" className="small danger" onClick={() => setOpen({ kind: 'delete', client })}>
+        Delete
+      </button>
+    </>
+  );
   return (
     <>
       <PageHeader title="Applications">
@@ -49,22 +68,20 @@ export function OAuthClientsPage() {
         more. A confidential application (a server) also proves itself with a secret; a public one (a browser or mobile
         app) cannot keep one.
       </p>
-      {clients.isPending && <Progress label="Loading applications…" />}
-      <ErrorMessage error={clients.error} />
-      {clients.data?.total === 0 && (
-        <EmptyState title="No applications yet">
-          {mayWrite && 'Choose “Add application”, name it and give the addresses it receives sign-ins at.'}
-        </EmptyState>
-      )}
-      {!!clients.data?.items.length && (
-        <>
-          <OAuthClientsTable
-            clients={clients.data.items}
-            onAction={mayWrite ? (kind, client) => setOpen({ kind, client }) : undefined}
-          />
-          <Pager offset={offset} limit={PAGE_SIZE} total={clients.data.total} onOffset={setOffset} />
-        </>
-      )}
+      <ListView
+        label="Applications"
+        search="Search applications"
+        query={clients}
+        params={params}
+        onParams={setParams}
+        columns={COLUMNS}
+        rowKey={(client) => client.client_id}
+        actions={mayWrite ? actions : undefined}
+        empty={{
+          title: 'No applications yet',
+          hint: mayWrite && 'Choose “Add application”, name it and give the addresses it receives sign-ins at.',
+        }}
+      />
       <AddOAuthClientDialog open={open?.kind === 'add'} onClose={close} />
       <EditOAuthClientDialog client={target('edit')} onClose={close} />
       <RotateOAuthClientSecretDialog client={target('rotate')} onClose={close} />
@@ -73,50 +90,21 @@ export function OAuthClientsPage() {
   );
 }
 
-function OAuthClientsTable({
-  clients,
-  onAction,
-}: {
-  clients: OAuthClient[];
-  /** Absent when the signed-in account may only read. */
-  onAction?: (kind: Action, client: OAuthClient) => void;
-}) {
-  return (
-    <SystemTable columns={['Name', 'Client ID', 'Type', 'Redirect URIs', 'Created']} actions={!!onAction}>
-      {clients.map((client) => (
-        <tr key={client.client_id}>
-          <td data-label="Name">
-            <strong>{client.name}</strong>
-          </td>
-          <td data-label="Client ID" className="mono nowrap">
-            {client.client_id}
-          </td>
-          <td data-label="Type">{client.public ? 'Public' : 'Confidential'}</td>
-          <td data-label="Redirect URIs" className="mono">
-            {client.redirect_uris.map((uri) => (
-              <div key={uri}>{uri}</div>
-            ))}
-          </td>
-          <td data-label="Created" className="nowrap">
-            {formatDate(client.created_at)}
-          </td>
-          {onAction && (
-            <td className="actions">
-              <button type="button" className="small" onClick={() => onAction('edit', client)}>
-                Edit
-              </button>
-              {!client.public && (
-                <button type="button" className="small" onClick={() => onAction('rotate', client)}>
-                  Rotate secret
-                </button>
-              )}
-              <button type="button" className="small danger" onClick={() => onAction('delete', client)}>
-                Delete
-              </button>
-            </td>
-          )}
-        </tr>
-      ))}
-    </SystemTable>
-  );
-}
+const COLUMNS: ListColumn<OAuthClient>[] = [
+  { id: 'name', header: 'Name', sort: 'name', cell: (client) => <strong>{client.name}</strong> },
+  { id: 'client_id', header: 'Client ID', className: 'mono nowrap', cell: (client) => client.client_id },
+  { id: 'type', header: 'Type', cell: (client) => (client.public ? 'Public' : 'Confidential') },
+  {
+    id: 'redirect_uris',
+    header: 'Redirect URIs',
+    className: 'mono',
+    cell: (client) => client.redirect_uris.map((uri) => <div key={uri}>{uri}</div>),
+  },
+  {
+    id: 'created_at',
+    header: 'Created',
+    sort: 'created_at',
+    className: 'nowrap',
+    cell: (client) => formatDate(client.created_at),
+  },
+];

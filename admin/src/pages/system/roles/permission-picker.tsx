@@ -71,7 +71,7 @@ export function PermissionPicker({
             onChange={(event) => toggle('*', event.target.checked)}
           />
           <span>
-            <strong>Everything</strong> <code>*</code>
+            <strong>All permissions</strong>
             <span className="hint">{star?.description ?? 'Every permission, also those the service gains later'}</span>
           </span>
         </label>

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { afterAnswer, json, problem, renderPage, type Handler } from '../../../testing/render';
-import { CATALOG, me, role, ROLES } from '../../../testing/system-fixtures';
+import { CATALOG, me, role, ROLES, pageOf } from '../../../testing/system-fixtures';
 import { RolesPage } from './roles-page';
 
 function service(permissions: string[], extra: Record<string, Handler> = {}) {
   return {
-    'GET /api/roles': () => json(ROLES),
+    'GET /api/roles': () => json(pageOf(ROLES)),
     'GET /api/permissions': () => json(CATALOG),
     'GET /api/me': () => json(me(permissions)),
     ...extra,
@@ -21,7 +21,7 @@ describe('RolesPage', () => {
   it('lists the roles with their permissions; built-in ones cannot be changed', async () => {
     renderPage(<RolesPage />, { routes: service(['*']) });
     const admin = await row(/admin/);
-    expect(within(admin).getByText('Everything')).toBeTruthy();
+    expect(within(admin).getByText('All permissions')).toBeTruthy();
     expect(within(admin).getByText('Built in')).toBeTruthy();
     expect(within(admin).queryByRole('button')).toBeNull();
     const webhooks = await row(/webhook-manager/);
@@ -58,7 +58,7 @@ describe('RolesPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add role' });
     await user.type(within(dialog).getByLabelText('Name'), 'root');
     await user.click(await waitFor(() => checkbox(dialog, 'product:read')));
-    await user.click(within(dialog).getByRole('checkbox', { name: /Everything/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /All permissions/ }));
     expect(checkbox(dialog, 'role:write').checked).toBe(true);
     expect(checkbox(dialog, 'role:write').disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -73,7 +73,7 @@ describe('RolesPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Add role' }));
     const dialog = screen.getByRole('dialog', { name: 'Add role' });
     await waitFor(() => checkbox(dialog, 'product:read'));
-    expect(within(dialog).queryByRole('checkbox', { name: /Everything/ })).toBeNull();
+    expect(within(dialog).queryByRole('checkbox', { name: /All permissions/ })).toBeNull();
     expect(within(dialog).queryByRole('checkbox', { name: 'product:write' })).toBeNull();
     expect(within(dialog).queryByRole('rowheader', { name: 'webhook' })).toBeNull();
     expect(checkbox(dialog, 'role:write').disabled).toBe(false);

@@ -3,15 +3,15 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../api/client';
 import { json, problem, renderPage, type Handler } from '../../../testing/render';
-import { bodyOf, me, ROLES, user as userOf } from '../../../testing/system-fixtures';
+import { bodyOf, me, ROLES, user as userOf, pageOf } from '../../../testing/system-fixtures';
 import { UsersPage } from './users-page';
 
 const PASSWORD = 'correct horse battery';
 
 function service(list: Schemas['User'][], extra: Record<string, Handler> = {}) {
   return {
-    'GET /api/users': () => json(list),
-    'GET /api/roles': () => json(ROLES),
+    'GET /api/users': () => json(pageOf(list)),
+    'GET /api/roles': () => json(pageOf(ROLES)),
     'GET /api/me': () => json(me(['*'], 1)),
     ...extra,
   };
@@ -136,7 +136,15 @@ describe('UsersPage', () => {
     // The "You" badge shows once GET /api/me has answered: from then on the permissions are known.
     const self = await row(/admin/);
     await waitFor(() => expect(within(self).getByText('You')).toBeTruthy());
-    expect(screen.queryByRole('button')).toBeNull();
+    // The headings that sort are buttons; no row has any.
+    const [headings, ...rows] = screen.getAllByRole('row');
+    expect(
+      within(headings)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([expect.stringContaining('Username'), expect.stringContaining('Created')]);
+    for (const user of rows) expect(within(user).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 });

@@ -5,7 +5,8 @@ import { unwrap } from '../../../api/client';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { Dialog, ErrorMessage, SecretOnce, formatDate } from '../../../components/ui';
 import { useApi } from '../../../context';
-import { NEW_WEBHOOK, SchemePicker, WebhookForm, createBody, draftOf, updateBody } from './webhook-form';
+import { SchemePicker } from './webhook-choices';
+import { NEW_WEBHOOK, WebhookForm, createBody, draftOf, updateBody } from './webhook-form';
 import { webhookKeys, withoutSecret, type SignatureScheme, type WebhookEndpoint } from './webhook-queries';
 
 export const WEBHOOKS_PATH = '/settings/system/webhooks';

@@ -4,7 +4,7 @@ import { unwrap, type Schemas } from '../../../api/client';
 import { Dialog, ErrorMessage, Field, formatDate } from '../../../components/ui';
 import { useApi } from '../../../context';
 import type { EndpointDialogProps } from './endpoint-dialogs';
-import { Choice } from './webhook-form';
+import { Choice } from './webhook-choices';
 import { webhookKeys, withoutSecret, type WebhookEndpoint } from './webhook-queries';
 
 type Recoverable = Schemas['RecoverWebhookDeliveries']['status'][number];

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap, type Schemas } from '../../../api/client';
-import { ApiError } from '../../../api/problems';
+import { listQuery, type ListParams } from '../../../components/lists/use-list-params';
 import { useApi } from '../../../context';
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
@@ -8,26 +8,45 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookAttempt = Schemas['WebhookAttempt'];
 export type SignatureScheme = Schemas['WebhookSignatureScheme'];
 export type DeliveryStatus = WebhookDelivery['status'];
+/** Which deliveries the log shows: those in a state, of an event kind, of one event (as the API names them). */
+export interface DeliveryFilter {
+  status?: DeliveryStatus;
+  event?: string;
+  event_id?: string;
+}
+/** A page of the delivery log, and which deliveries it shows. */
+export type DeliveryPage = DeliveryFilter & { offset: number };
 
 /** Subscribing to this "event" means every kind, also those added later. */
 export const ALL_EVENTS = '*';
 export const DELIVERIES_PER_PAGE = 20;
+export const WEBHOOKS_PER_PAGE = 20;
 /** How often the delivery log is read again while one of its deliveries is still pending. */
 export const PENDING_POLL_MS = 3000;
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
   list: ['webhooks', 'list'] as const,
+  listPage: (params: ListParams) => ['webhooks', 'list', params] as const,
   one: (id: number) => ['webhooks', id] as const,
   deliveries: (id: number) => ['webhooks', id, 'deliveries'] as const,
-  deliveryPage: (id: number, page: { offset: number; status?: DeliveryStatus }) =>
-    ['webhooks', id, 'deliveries', page] as const,
+  deliveryPage: (id: number, page: DeliveryPage) => ['webhooks', id, 'deliveries', page] as const,
   eventTypes: ['webhook-event-types'] as const,
 };
 
-export function useWebhooks() {
+/** One page of the endpoint list, searched and sorted as `params` say (the previous page shown meanwhile). */
+export function useWebhooks(params: ListParams) {
   const api = useApi();
-  return useQuery({ queryKey: webhookKeys.list, queryFn: () => unwrap(api.GET('/api/webhooks')) });
+  return useQuery({
+    queryKey: webhookKeys.listPage(params),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/webhooks', {
+          params: { query: listQuery<Schemas['WebhookEndpointSort']>(params, WEBHOOKS_PER_PAGE) },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useWebhook(id: number) {
@@ -50,7 +69,7 @@ export function useWebhookEventTypes() {
 }
 
 /** One page of an endpoint's delivery log, read again every few seconds while a delivery on it is pending. */
-export function useWebhookDeliveries(id: number, page: { offset: number; status?: DeliveryStatus }) {
+export function useWebhookDeliveries(id: number, page: DeliveryPage) {
   const api = useApi();
   return useQuery({
     queryKey: webhookKeys.deliveryPage(id, page),
@@ -64,18 +83,6 @@ export function useWebhookDeliveries(id: number, page: { offset: number; status?
     refetchInterval: (query) =>
       query.state.data?.items.some((delivery) => delivery.status === 'pending') ? PENDING_POLL_MS : false,
   });
-}
-
-/** "All events" for `*`, the kinds otherwise. */
-export function describeEvents(events: string[]): string {
-  return events.includes(ALL_EVENTS) ? 'All events' : events.join(', ');
-}
-
-/** The `type` of a problem detail without its path ("/problems/unsafe-webhook-url" → "unsafe-webhook-url"). */
-export function problemCode(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const type = (error.body as { type?: unknown } | undefined)?.type;
-  return typeof type === 'string' ? type.split('/').pop() : undefined;
 }
 
 /** An endpoint as the cache keeps it: never with its secret, which is shown once and then forgotten. */

@@ -1,31 +1,36 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { unwrap } from '../../../api/client';
-import { EmptyState, ErrorMessage, PageHeader, Progress, formatDate } from '../../../components/ui';
-import { pluralLabel } from '../../../content-types';
-import { useApi } from '../../../context';
-import { DeliveryLog } from './delivery-log';
-import {
-  AddWebhookDialog,
-  DeleteWebhookDialog,
-  EditWebhookDialog,
-  RotateSecretDialog,
-  WEBHOOKS_PATH,
-} from './endpoint-dialogs';
-import { SCHEMES } from './webhook-form';
-import {
-  ALL_EVENTS,
-  useWebhook,
-  useWebhooks,
-  webhookKeys,
-  withoutSecret,
-  type WebhookEndpoint,
-} from './webhook-queries';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { ListColumn } from '../../../components/lists/data-table';
+import { ListView } from '../../../components/lists/list-view';
+import { useListParams } from '../../../components/lists/use-list-params';
+import { PageHeader } from '../../../components/ui';
+import { AddWebhookDialog, WEBHOOKS_PATH } from './endpoint-dialogs';
+import { SCHEMES } from './webhook-choices';
+import { useWebhooks, type WebhookEndpoint } from './webhook-queries';
+import { EventList, Health } from './webhook-status';
 
-/** Settings › System › Webhooks: the registered endpoints, and registration. */
+/**
+ * The columns of the list. Endpoints may share a URL: the scheme and the description tell them apart, and the health
+ * column says which of them works.
+ */
+const COLUMNS: ListColumn<WebhookEndpoint>[] = [
+  {
+    id: 'url',
+    header: 'URL',
+    sort: 'url',
+    className: 'webhook-url',
+    cell: (endpoint) => <Link to={`${WEBHOOKS_PATH}/${endpoint.id}`}>{endpoint.url}</Link>,
+  },
+  { id: 'scheme', header: 'Signature', cell: (endpoint) => SCHEMES[endpoint.signature_scheme].label },
+  { id: 'events', header: 'Events', cell: (endpoint) => <EventList events={endpoint.events} /> },
+  { id: 'health', header: 'Health', cell: (endpoint) => <Health endpoint={endpoint} /> },
+  { id: 'description', header: 'Description', sort: 'description', cell: (endpoint) => endpoint.description ?? '—' },
+];
+
+/** Settings › System › Webhooks: the registered endpoints (searched, sorted, a page at a time), and registration. */
 export function WebhooksPage() {
-  const webhooks = useWebhooks();
+  const [params, setParams] = useListParams();
+  const webhooks = useWebhooks(params);
   const [adding, setAdding] = useState(false);
   const notice = useNotice();
   return (
@@ -44,14 +49,19 @@ export function WebhooksPage() {
           {notice}
         </p>
       )}
-      {webhooks.isLoading && <Progress label="Loading webhooks…" />}
-      <ErrorMessage error={webhooks.error} />
-      {webhooks.data?.length === 0 && (
-        <EmptyState title="No webhooks yet">
-          Add a webhook to have the service notify another system of every change to the files.
-        </EmptyState>
-      )}
-      {webhooks.data && webhooks.data.length > 0 && <WebhookTable endpoints={webhooks.data} />}
+      <ListView
+        label="Webhooks"
+        search="Search URLs and descriptions"
+        query={webhooks}
+        params={params}
+        onParams={setParams}
+        columns={COLUMNS}
+        rowKey={(endpoint) => endpoint.id}
+        empty={{
+          title: 'No webhooks yet',
+          hint: 'Add a webhook to have the service notify another system of every change to the files.',
+        }}
+      />
       <AddWebhookDialog open={adding} onClose={() => setAdding(false)} />
     </>
   );
@@ -66,189 +76,4 @@ function useNotice(): string | undefined {
     if (notice) void navigate('.', { replace: true, state: null });
   }, [notice, navigate]);
   return notice;
-}
-
-function WebhookTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
-  return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">URL</th>
-          <th scope="col">Events</th>
-          <th scope="col">Active</th>
-          <th scope="col">Description</th>
-        </tr>
-      </thead>
-      <tbody>
-        {endpoints.map((endpoint) => (
-          <tr key={endpoint.id}>
-            <td data-label="URL" className="webhook-url">
-              <Link to={`${WEBHOOKS_PATH}/${endpoint.id}`}>{endpoint.url}</Link>
-            </td>
-            <td data-label="Events">
-              <EventList events={endpoint.events} />
-            </td>
-            <td data-label="Active">
-              <ActiveBadge endpoint={endpoint} />
-              {endpoint.disabled_reason && <p className="hint">{endpoint.disabled_reason}</p>}
-            </td>
-            <td data-label="Description">{endpoint.description ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function EventList({ events }: { events: string[] }) {
-  if (events.includes(ALL_EVENTS)) return <>All events</>;
-  return (
-    <ul className="webhook-events">
-      {events.map((event) => (
-        <li key={event} className="mono">
-          {event}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ActiveBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
-  if (endpoint.active) return <span className="badge ok">Active</span>;
-  return <span className="badge off">{endpoint.disabled_reason ? 'Disabled by the service' : 'Inactive'}</span>;
-}
-
-type EndpointDialog = 'edit' | 'rotate' | 'delete';
-
-/** Settings › System › Webhooks › one endpoint: its settings, ping, secret rotation, deletion and delivery log. */
-export function WebhookPage() {
-  const { id = '' } = useParams();
-  const endpointId = Number(id);
-  const endpoint = useWebhook(endpointId);
-  const ping = usePing(endpointId);
-  const [dialog, setDialog] = useState<EndpointDialog>();
-  const data = endpoint.data;
-  const close = () => setDialog(undefined);
-  return (
-    <div className="webhook-page">
-      <p className="webhook-back">
-        <Link to={WEBHOOKS_PATH}>← All webhooks</Link>
-      </p>
-      <PageHeader title={data?.url ?? 'Webhook'}>
-        {data && (
-          <>
-            <button type="button" className="primary" disabled={ping.isPending} onClick={() => ping.mutate()}>
-              {ping.isPending ? 'Sending ping…' : 'Send ping'}
-            </button>
-            <button type="button" onClick={() => setDialog('edit')}>
-              Edit
-            </button>
-            <button type="button" onClick={() => setDialog('rotate')}>
-              Rotate secret
-            </button>
-            <button type="button" className="danger" onClick={() => setDialog('delete')}>
-              Delete
-            </button>
-          </>
-        )}
-      </PageHeader>
-      {!Number.isInteger(endpointId) || endpointId < 1 ? (
-        <p className="message message-error" role="alert">
-          “{id}” is not a webhook. Choose one from the list.
-        </p>
-      ) : (
-        endpoint.isLoading && <Progress label="Loading the webhook…" />
-      )}
-      <ErrorMessage error={endpoint.error} />
-      <ErrorMessage error={ping.error} />
-      {ping.data && (
-        <p className="message message-info" role="status">
-          Ping sent as event <span className="mono">{ping.data.event_id}</span>. Its delivery is listed below.
-        </p>
-      )}
-      {data && (
-        <>
-          {!data.active && <DisabledNotice endpoint={data} />}
-          <EndpointSummary endpoint={data} />
-          <DeliveryLog endpoint={data} />
-          <EditWebhookDialog endpoint={data} open={dialog === 'edit'} onClose={close} />
-          <RotateSecretDialog endpoint={data} open={dialog === 'rotate'} onClose={close} />
-          <DeleteWebhookDialog endpoint={data} open={dialog === 'delete'} onClose={close} />
-        </>
-      )}
-    </div>
-  );
-}
-
-function usePing(id: number) {
-  const api = useApi();
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.POST('/api/webhooks/{id}/ping', { params: { path: { id } } })),
-    onSuccess: () => queries.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
-  });
-}
-
-function EndpointSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const graceEnds = endpoint.previous_secret_expires_at;
-  return (
-    <section className="panel" aria-labelledby="webhook-settings-heading">
-      <h2 id="webhook-settings-heading">Settings</h2>
-      <dl className="webhook-summary">
-        <dt>Status</dt>
-        <dd>
-          <ActiveBadge endpoint={endpoint} />
-        </dd>
-        <dt>Events</dt>
-        <dd>
-          <EventList events={endpoint.events} />
-        </dd>
-        <dt>Only events about</dt>
-        <dd>{endpoint.filter ? endpoint.filter.attachment_types.map(pluralLabel).join(', ') : 'Every type'}</dd>
-        <dt>Description</dt>
-        <dd>{endpoint.description ?? '—'}</dd>
-        <dt>Signature scheme</dt>
-        <dd>
-          {SCHEMES[endpoint.signature_scheme].label}
-          <span className="hint"> · changes only with a new secret (Rotate secret)</span>
-        </dd>
-        {graceEnds && new Date(graceEnds).getTime() > Date.now() && (
-          <>
-            <dt>Previous secret</dt>
-            <dd>Still signs too until {formatDate(graceEnds)}</dd>
-          </>
-        )}
-        <dt>Created</dt>
-        <dd>{formatDate(endpoint.created_at)}</dd>
-      </dl>
-    </section>
-  );
-}
-
-/** Why nothing is sent to the endpoint, and how to bring it back. */
-function DisabledNotice({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const api = useApi();
-  const queries = useQueryClient();
-  const enable = useMutation({
-    mutationFn: () =>
-      unwrap(api.PATCH('/api/webhooks/{id}', { params: { path: { id: endpoint.id } }, body: { active: true } })),
-    onSuccess: (enabled) => {
-      queries.setQueryData(webhookKeys.one(endpoint.id), withoutSecret(enabled));
-      void queries.invalidateQueries({ queryKey: webhookKeys.list });
-    },
-  });
-  return (
-    <div className="message message-warning webhook-disabled">
-      <p>
-        <strong>{endpoint.disabled_reason ? 'The service disabled this endpoint' : 'This endpoint is inactive'}</strong>
-        {endpoint.disabled_reason && `: ${endpoint.disabled_reason.replace(/\.$/, '')}`}. Nothing is sent to it, and its
-        new events are kept as skipped. Enable it, or use “Recover” in the delivery log to enable it and send again what
-        it missed.
-      </p>
-      <ErrorMessage error={enable.error} />
-      <button type="button" disabled={enable.isPending} onClick={() => enable.mutate()}>
-        {enable.isPending ? 'Enabling…' : 'Enable'}
-      </button>
-    </div>
-  );
 }

@@ -1,0 +1,96 @@
+import { jest } from '@jest/globals';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
+import { escapeLike, findPage, sortValuesOf, type ListSpec } from './list-page.js';
+
+@Entity({ name: 'things' })
+class Thing {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 50 }) name!: string;
+  @Column({ type: 'varchar', length: 50 }) code!: string;
+  @Column({ type: 'integer' }) rank!: number;
+  @Column({ type: 'varchar', length: 50, nullable: true }) note!: string | null;
+}
+
+const SPEC: ListSpec<Thing> = {
+  search: ['name', 'code'],
+  sorts: { id: 'id', name: 'name', rank: 'rank', note: 'note' },
+  defaultSort: 'id',
+};
+const NAMES = ['banana', 'Apple', 'cherry', '100% juice', 'snake_case', 'back\\slash', 'apple pie'];
+
+describe('findPage', () => {
+  let dataSource: DataSource;
+  let things: Repository<Thing>;
+  const page = (query: Partial<Parameters<typeof findPage>[1]>) =>
+    findPage(things, { limit: 20, offset: 0, ...query }, SPEC);
+  const names = async (query: Partial<Parameters<typeof findPage>[1]>) =>
+    (await page(query)).items.map((thing) => thing.name);
+
+  beforeAll(async () => {
+    dataSource = await new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Thing] }).initialize();
+    await dataSource.synchronize();
+    things = dataSource.getRepository(Thing);
+    // Two share a rank, so the order among them is the id's.
+    await things.save(NAMES.map((name, index) => ({ name, code: `C${index}`, rank: index % 3, note: index % 2 ? `n${index}` : null })));
+  });
+  afterAll(() => dataSource.destroy());
+
+  it('pages in id order by default, with the total', async () => {
+    expect(await page({ limit: 3, offset: 3 })).toMatchObject({ total: 7, limit: 3, offset: 3 });
+    expect(await names({ limit: 3, offset: 3 })).toEqual(['100% juice', 'snake_case', 'back\\slash']);
+  });
+
+  it('finds a case-insensitive substring of any searched property, wildcards taken literally', async () => {
+    expect(await names({ q: 'APPLE' })).toEqual(['Apple', 'apple pie']);
+    expect(await names({ q: 'c5' })).toEqual(['back\\slash']);
+    expect(await names({ q: '%' })).toEqual(['100% juice']);
+    expect(await names({ q: '_' })).toEqual(['snake_case']);
+    expect(await names({ q: '\\' })).toEqual(['back\\slash']);
+    expect(await page({ q: 'zzz' })).toEqual({ items: [], total: 0, limit: 20, offset: 0 });
+    expect(await names({ q: '   ' })).toHaveLength(7);
+  });
+
+  it('puts empty values last either way', async () => {
+    const notes = async (sort: string) => (await page({ sort })).items.map((thing) => thing.note);
+    expect(await notes('note')).toEqual(['n1', 'n3', 'n5', null, null, null, null]);
+    expect(await notes('-note')).toEqual(['n5', 'n3', 'n1', null, null, null, null]);
+  });
+
+  it('orders text in any case, either way, ties by id in the same direction', async () => {
+    expect(await names({ sort: 'name' })).toEqual([
+      '100% juice',
+      'Apple',
+      'apple pie',
+      'back\\slash',
+      'banana',
+      'cherry',
+      'snake_case',
+    ]);
+    expect((await page({ sort: '-rank' })).items.map((thing) => [thing.rank, thing.id])).toEqual([
+      [2, 6],
+      [2, 3],
+      [1, 5],
+      [1, 2],
+      [0, 7],
+      [0, 4],
+      [0, 1],
+    ]);
+  });
+
+  it('counts only when a page is full or past the end', async () => {
+    const count = jest.spyOn(dataSource.driver.createQueryRunner('slave').constructor.prototype, 'query');
+    count.mockClear();
+    expect((await page({ limit: 5, offset: 5 })).total).toBe(7);
+    const shortPageQueries = count.mock.calls.length;
+    count.mockClear();
+    expect((await page({ limit: 5, offset: 0 })).total).toBe(7);
+    expect(count.mock.calls.length).toBe(shortPageQueries + 1);
+    expect(await page({ limit: 5, offset: 40 })).toEqual({ items: [], total: 7, limit: 5, offset: 40 });
+    count.mockRestore();
+  });
+
+  it('names every sort value, each way', () => {
+    expect(sortValuesOf(SPEC as ListSpec<never>)).toEqual(['id', '-id', 'name', '-name', 'rank', '-rank', 'note', '-note']);
+    expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  });
+});

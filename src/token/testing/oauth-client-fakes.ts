@@ -1,0 +1,77 @@
+import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
+import type { Page, PageQuery } from '../../database/list-page.js';
+import { OAuthClient } from '../admin/oauth-clients/oauth-client.entity.js';
+import type {
+  NewOAuthClient,
+  OAuthClientEdits,
+  OAuthClientsRepository,
+} from '../admin/oauth-clients/oauth-clients.repository.js';
+import { AuthorizationCode } from '../authorization/authorization-code.entity.js';
+import type {
+  AuthorizationCodesRepository,
+  NewAuthorizationCode,
+} from '../authorization/authorization-codes.repository.js';
+
+/* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
+
+/** In-memory registered OAuth clients, for unit specs (see in-memory-repositories.ts). */
+export class FakeOAuthClientsRepository implements Public<OAuthClientsRepository> {
+  readonly rows: OAuthClient[] = [];
+  private nextId = 1;
+
+  /** Oldest first; no search or sort (specs of the list use the database). */
+  page = async ({ limit, offset }: PageQuery): Promise<Page<OAuthClient>> => ({
+    items: this.rows.slice(offset, offset + limit).map(copy),
+    total: this.rows.length,
+    limit,
+    offset,
+  });
+  findByClientId = async (clientId: string) => this.copyOf(this.rows.find((row) => row.clientId === clientId));
+  findForUpdate = async (clientId: string) => this.findByClientId(clientId);
+  create = async (client: NewOAuthClient) => {
+    const row = Object.assign(new OAuthClient(), client, { id: this.nextId++, createdAt: new Date() });
+    row.updatedAt = row.createdAt;
+    this.rows.push(row);
+    return copy(row);
+  };
+  applyEdits = async (id: number, edits: OAuthClientEdits) => {
+    const row = this.rows.find((stored) => stored.id === id);
+    if (!row) throw new Error(`No OAuth client ${id}`);
+    return copy(Object.assign(row, structuredClone(edits), { updatedAt: new Date() }));
+  };
+  delete = async (id: number) => {
+    this.rows.splice(0, this.rows.length, ...this.rows.filter((row) => row.id !== id));
+  };
+
+  private copyOf(row: OAuthClient | undefined): OAuthClient | null {
+    return row ? copy(row) : null;
+  }
+}
+
+/** In-memory authorization codes, for unit specs. */
+export class FakeAuthorizationCodesRepository implements Public<AuthorizationCodesRepository> {
+  readonly rows: AuthorizationCode[] = [];
+  private nextId = 1;
+
+  insert = async (code: NewAuthorizationCode) => {
+    this.rows.push(Object.assign(new AuthorizationCode(), code, { id: this.nextId++, usedAt: null, familyId: null }));
+  };
+  findByHash = async (codeHash: string) => {
+    const row = this.rows.find((stored) => stored.codeHash === codeHash);
+    return row ? copy(row) : null;
+  };
+  claim = async (id: number, now: number) => {
+    const row = this.rows.find((stored) => stored.id === id && stored.usedAt === null);
+    if (row) row.usedAt = now;
+    return row !== undefined;
+  };
+  recordSignIn = async (id: number, familyId: string) => {
+    for (const row of this.rows) if (row.id === id) row.familyId = familyId;
+  };
+  deleteForClient = async (clientId: string) => this.keep((row) => row.clientId !== clientId);
+  deleteExpired = async (before: number) => this.keep((row) => row.expiresAt >= before);
+
+  private keep(kept: (row: AuthorizationCode) => boolean): void {
+    this.rows.splice(0, this.rows.length, ...this.rows.filter(kept));
+  }
+}
