@@ -1,6 +1,5 @@
 import type { Schemas } from './client';
-import { ApiError, type ProblemBody } from './problems';
-import type { TokenSource } from './client';
+import type { ApiError } from './problems';
 
 export type FileRecord = Schemas['FileRecord'];
 
@@ -8,47 +7,40 @@ export type FileRecord = Schemas['FileRecord'];
 export const uploadPath = (attachmentType: string, attachmentId: number, fieldName: string) =>
   `/files/${encodeURIComponent(attachmentType)}/${attachmentId}/${encodeURIComponent(fieldName)}`;
 
-export interface Upload {
+/** The field of an entity uploads go to. */
+export interface UploadTarget {
   attachmentType: string;
   attachmentId: number;
   fieldName: string;
-  file: File;
-  /** Called with the fraction sent, 0 to 1. */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
 }
 
-export type Uploader = (upload: Upload) => Promise<FileRecord>;
-
-/**
- * The one call not made through the generated client: fetch cannot report an upload's progress, XMLHttpRequest can.
- * It sends what the upload operations describe (multipart/form-data, part `file`) and types its answer with the
- * generated schema; the token goes in the Authorization header as for every other call.
- */
-export function createUploader(tokens: TokenSource, baseUrl = globalThis.location?.origin ?? ''): Uploader {
-  const send = (upload: Upload, token: string | undefined) =>
-    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${baseUrl}${uploadPath(upload.attachmentType, upload.attachmentId, upload.fieldName)}`);
-      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      xhr.responseType = 'json';
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) upload.onProgress?.(event.loaded / event.total);
-      };
-      xhr.onload = () => resolve({ status: xhr.status, body: xhr.response });
-      xhr.onerror = () => reject(new ApiError(0, undefined));
-      xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-      upload.signal?.addEventListener('abort', () => xhr.abort());
-      const form = new FormData();
-      form.append('file', upload.file, upload.file.name);
-      xhr.send(form);
-    });
-  return async (upload) => {
-    const token = await tokens.accessToken();
-    let answer = await send(upload, token);
-    if (answer.status === 401 && token) answer = await send(upload, await tokens.renewAfterRejection(token));
-    if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body as ProblemBody);
-    upload.onProgress?.(1);
-    return answer.body as FileRecord;
-  };
+/** What an upload queue reports, by the id `UploadQueue.add` gave the upload. */
+export interface UploadListener {
+  /** Bytes the service has been sent so far, of `total`. */
+  progress(id: string, sent: number, total: number): void;
+  /** The service already holds `offset` bytes of the file (an earlier attempt, a pause, a reload): it goes on there. */
+  resuming(id: string, offset: number, total: number): void;
+  /** The service stored the whole file and made its record. */
+  completed(id: string): void;
+  /** The service refused the upload, or could not be reached after a few tries. */
+  failed(id: string, error: ApiError): void;
 }
+
+/** The uploads to one field, one after another in the order added (a multi field keeps that order). */
+export interface UploadQueue {
+  /** Queues `file` and returns its upload's id; throws when the same file is in the queue already. */
+  add(file: File): string;
+  /** Stops sending; what the service received stays there. */
+  pause(id: string): void;
+  /** Goes on from what the service holds. */
+  resume(id: string): void;
+  /** Tries a failed upload again, from what the service holds. */
+  retry(id: string): void;
+  /** Stops the upload and ends it at the service, which drops its bytes; forgets a failed one. */
+  cancel(id: string): void;
+  /** Pauses every upload, keeping what the service holds so that picking the file again resumes it. */
+  close(): void;
+}
+
+/** Opens the upload queue of a field (loading the uploader's code on first use). */
+export type Uploader = (target: UploadTarget, listener: UploadListener) => Promise<UploadQueue>;

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { expect, vi } from 'vitest';
 import { createApiClient } from '../api/client';
-import type { FileRecord, Upload } from '../api/uploads';
+import type { Uploader } from '../api/uploads';
 import { Session, type TokenEndpoint } from '../auth/session';
 import { AdminServicesProvider, type AdminServices } from '../context';
 
@@ -72,7 +72,7 @@ export function signedInSession(endpoint: Partial<TokenEndpoint> = {}) {
 
 /**
  * Renders a page with the real API client over a fake service (`routes`), at `path` matched by `pattern`.
- * `uploads` answers uploads (the one call that is not fetch).
+ * `uploader` opens the fields' upload queues (uploads are not fetch calls).
  */
 export function renderPage(
   page: ReactElement,
@@ -85,7 +85,7 @@ export function renderPage(
     routes: Record<string, Handler>;
     path?: string;
     pattern?: string;
-    uploader?: (upload: Upload) => Promise<FileRecord>;
+    uploader?: Uploader;
   },
 ) {
   const service = fakeService(routes);

@@ -320,8 +320,9 @@ describe('ContentDetailPage', () => {
     );
     // A refusal is not worth another try.
     expect(within(row).queryByRole('button', { name: 'Retry fake.png' })).toBeNull();
+    expect(within(row).queryByRole('progressbar')).toBeNull();
     await userEvent.click(within(row).getByRole('button', { name: 'Dismiss fake.png' }));
-    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Uploads to Cover image' })).toBeNull());
     expect(uploads.asked).toEqual([`cancel ${uploads.idOf('fake.png')}`]);
   });
 

@@ -12,7 +12,8 @@ import { contentKey, useReorderFiles } from '../entities/entity-api';
 import { FileItem } from './file-item';
 import { acceptedTypesText, countText, maxSizeText } from './file-rules';
 import { SortableFileList } from './sortable-file-list';
-import { useUploads } from './use-uploads';
+import { UploadList } from './uploads/upload-list';
+import { useUploads } from './uploads/use-uploads';
 
 /** One file field of an entity: its rules, its files, and, with `<type>:write`, uploads, reordering and deleting. */
 export function FileFieldPanel({
@@ -32,7 +33,7 @@ export function FileFieldPanel({
   const title = label.title;
   const headingId = useId();
   const rulesId = useId();
-  const { uploads, problems, upload } = useUploads(type, entityId, field, files.length, title);
+  const uploads = useUploads(type, entityId, field, files.length, title);
   const reorder = useReorderFiles(type, entityId, field.name);
   const api = useApi();
   const [deleting, setDeleting] = useState<FileRecord>();
@@ -54,19 +55,9 @@ export function FileFieldPanel({
       </div>
       {label.description && <p className="hint">{label.description}</p>}
       <FieldRules field={field} id={rulesId} />
-      {mayWrite && <DropZone field={field} label={title} describedBy={rulesId} onFiles={upload} />}
-      {uploads.length > 0 && (
-        <ul className="upload-list" aria-label={`Uploads to ${title}`}>
-          {uploads.map((item) => (
-            <li key={item.key}>
-              <span className="upload-name">{item.name}</span>
-              <progress aria-label={`Uploading ${item.name}`} max={1} value={item.fraction} />
-              <span className="upload-percent">{Math.round(item.fraction * 100)}%</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {problems.map((problem, index) => (
+      {mayWrite && <DropZone field={field} label={title} describedBy={rulesId} onFiles={uploads.upload} />}
+      <UploadList label={`Uploads to ${title}`} items={uploads.items} onAction={uploads.control} />
+      {uploads.problems.map((problem, index) => (
         <ErrorMessage key={`${index} ${problem}`} error={new Error(problem)} />
       ))}
       {reorder.isError && <ErrorMessage error={new Error(`The new order was not saved. ${reorder.error.message}`)} />}

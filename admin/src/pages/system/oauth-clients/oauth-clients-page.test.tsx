@@ -39,7 +39,9 @@ describe('OAuthClientsPage', () => {
     const front = await row(/Shop front/);
     expect(within(front).getByText('app_Xq3bV0m7hZ1kLw9pRt2sYa')).toBeTruthy();
     expect(within(front).getByText('Confidential')).toBeTruthy();
-    expect(within(front).getByText('https://shop.example/callback')).toBeTruthy();
+    // One text for readers, with a line-break opportunity after each slash (not inside `//`).
+    const uri = within(front).getByText('https://shop.example/callback');
+    expect(uri.innerHTML).toBe('https://<wbr>shop.example/<wbr>callback');
     expect(within(front).getByRole('button', { name: 'Rotate secret' })).toBeTruthy();
     const mobile = await row(/Mobile/);
     expect(within(mobile).getByText('Public')).toBeTruthy();

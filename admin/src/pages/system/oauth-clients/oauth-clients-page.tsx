@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { unwrap, type Schemas } from '../../../api/client';
 import type { ListColumn } from '../../../components/lists/data-table';
 import { ListView } from '../../../components/lists/list-view';
@@ -97,8 +97,13 @@ const COLUMNS: ListColumn<OAuthClient>[] = [
   {
     id: 'redirect_uris',
     header: 'Redirect URIs',
-    className: 'mono',
-    cell: (client) => client.redirect_uris.map((uri) => <div key={uri}>{uri}</div>),
+    className: 'mono uri-list',
+    cell: (client) =>
+      client.redirect_uris.map((uri) => (
+        <div key={uri}>
+          <SlashBreaks text={uri} />
+        </div>
+      )),
   },
   {
     id: 'created_at',
@@ -108,3 +113,13 @@ const COLUMNS: ListColumn<OAuthClient>[] = [
     cell: (client) => formatDate(client.created_at),
   },
 ];
+
+/** A URL that a narrow column breaks after a slash (not inside `//`) rather than letter by letter. */
+function SlashBreaks({ text }: { text: string }) {
+  return text.split(/(?<=\/)(?!\/)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}

@@ -38,7 +38,9 @@ export function DeliveryRows({
           <span className="webhook-event-kind">{delivery.event}</span>
           <span className="mono webhook-muted webhook-event-id">{delivery.event_id}</span>
         </td>
-        <td data-label="Created">{formatDate(delivery.created_at)}</td>
+        <td data-label="Created" className="nowrap">
+          {formatDate(delivery.created_at)}
+        </td>
         <td data-label="Attempts">{delivery.attempts}</td>
         <td data-label="Next attempt">{formatDate(delivery.next_attempt_at)}</td>
         <td className="actions">

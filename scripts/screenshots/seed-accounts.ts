@@ -1,0 +1,66 @@
+import { clientToken, type Api } from './api.js';
+
+/** The catalog editor whose navigation the screenshots show; signed in through the sign-in page. */
+export const EDITOR = { username: 'jonas.weber', password: 'editor-passphrase-for-screenshots' };
+
+/** What the other seeding steps use: the ERP integration's token, so that some changes are an integration's. */
+export interface Accounts {
+  erpToken: string;
+}
+
+/**
+ * Roles, users, integrations and OAuth applications as a small shop would have them, created through the API (each
+ * change lands in the audit log). One integration is used (its last use shows), one rotated, one deactivated.
+ */
+export async function seedAccounts(admin: Api): Promise<Accounts> {
+  await admin.call('POST', '/api/roles', {
+    name: 'catalog-editor',
+    permissions: ['product:read', 'product:write', 'article:read', 'article:write'],
+  });
+  await admin.call('POST', '/api/roles', { name: 'catalog-reader', permissions: ['product:read', 'article:read'] });
+  const support = await admin.call<{ id: number }>('POST', '/api/roles', {
+    name: 'support',
+    permissions: ['product:read', 'user:read'],
+  });
+  // A second change of one role, for the audit log.
+  await admin.call('PATCH', `/api/roles/${support.id}`, { permissions: ['product:read', 'user:read', 'audit:read'] });
+
+  await admin.call('POST', '/api/users', {
+    username: 'maria.keller',
+    password: 'administrator-passphrase-1',
+    role: 'admin',
+  });
+  await admin.call('POST', '/api/users', { ...EDITOR, role: 'catalog-editor' });
+
+  type Created = { id: number; access_key_id: string; secret_access_key: string };
+  const shop = await admin.call<Created>('POST', '/api/integrations', {
+    label: 'Shop front',
+    role: 'catalog-reader',
+    owner: 'web-team@example.com',
+  });
+  const erp = await admin.call<Created>('POST', '/api/integrations', {
+    label: 'ERP sync',
+    role: 'catalog-editor',
+    owner: 'erp@example.com',
+  });
+  const search = await admin.call<Created>('POST', '/api/integrations', {
+    label: 'Search indexer',
+    role: 'catalog-reader',
+  });
+  await clientToken(admin.url, shop.access_key_id, shop.secret_access_key);
+  const rotated = await admin.call<Created>('POST', `/api/integrations/${erp.id}/rotate-secret`);
+  const erpToken = await clientToken(admin.url, erp.access_key_id, rotated.secret_access_key);
+  await admin.call('PATCH', `/api/integrations/${search.id}`, { active: false });
+
+  await admin.call('POST', '/api/oauth/clients', {
+    name: 'Storefront',
+    redirect_uris: ['https://shop.example/oauth/callback'],
+    public: true,
+  });
+  await admin.call('POST', '/api/oauth/clients', {
+    name: 'Partner portal',
+    redirect_uris: ['https://partners.example/auth/callback', 'http://127.0.0.1:8080/callback'],
+    public: false,
+  });
+  return { erpToken };
+}
