@@ -2,12 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin-sign-in.js';
+import { openPageAt, WIDTHS } from './support/admin-widths.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
 const SHOTS = process.env.ADMIN_LISTS_SHOTS ?? join(process.cwd(), 'test-results', 'admin-lists');
-const WIDTHS = [1280, 375] as const;
 /** In the order of creation, which is not the labels' order: a first page of 20, a second of 5. */
 const LABELS = [
   'Warehouse sync',
@@ -43,11 +43,7 @@ describe('Lists in the administration UI, in a real browser', () => {
       .expect(201);
     for (const label of LABELS) await t.http.post('/api/integrations').send({ label, role: 'feed-reader' }).expect(201);
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 } })).newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => {
-      throw error;
-    });
+    page = await openPageAt(browser, WIDTHS[0]);
     await page.goto(`${t.url}/admin/`);
     await signInToAdmin(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();

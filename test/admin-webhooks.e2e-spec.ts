@@ -2,12 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin-sign-in.js';
+import { openPageAt, WIDTHS } from './support/admin-widths.js';
 import { launchBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
 const SHOTS = process.env.ADMIN_WEBHOOK_SHOTS ?? join(process.cwd(), 'test-results', 'admin-webhooks');
-const WIDTHS = [1280, 375] as const;
 /** One receiver, registered twice: once per signature scheme. */
 const SHARED_URL = 'http://127.0.0.1:9/hooks/shared';
 
@@ -49,11 +49,7 @@ describe('The webhook pages, in a real browser', () => {
       .send({ url: 'http://127.0.0.1:9/erp', events: ['file.created'], description: 'ERP export' })
       .expect(201);
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } })).newPage();
-    page.setDefaultTimeout(10_000);
-    page.on('pageerror', (error) => {
-      throw error;
-    });
+    page = await openPageAt(browser, WIDTHS[0], 800);
     await page.goto(`${t.url}/admin/`);
     await signInToAdmin(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'Integrations' }).waitFor();
