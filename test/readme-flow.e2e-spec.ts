@@ -94,7 +94,13 @@ describe('README: the examples run as written, in order, on a fresh start', () =
     const blocks = shellBlocks(readme.slice(marker)).filter((block) => !NOT_RUN_HERE.test(block));
     const examples = blocks.join('\n');
     // What the flow is about: a parsing slip that dropped blocks would fail here rather than pass on less.
-    for (const step of ['/api/roles', '/api/integrations', 'client_credentials', '/files/product/1/cover']) {
+    for (const step of [
+      '/api/roles',
+      '/api/integrations',
+      'client_credentials',
+      '/files/product/1/cover',
+      'Upload-Complete: ?1',
+    ]) {
       expect(examples).toContain(step);
     }
     for (const step of ['create-role', 'create-integration', 'refresh_token', 'sweep-orphans -- --help']) {

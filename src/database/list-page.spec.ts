@@ -31,7 +31,9 @@ describe('findPage', () => {
     await dataSource.synchronize();
     things = dataSource.getRepository(Thing);
     // Two share a rank, so the order among them is the id's.
-    await things.save(NAMES.map((name, index) => ({ name, code: `C${index}`, rank: index % 3, note: index % 2 ? `n${index}` : null })));
+    await things.save(
+      NAMES.map((name, index) => ({ name, code: `C${index}`, rank: index % 3, note: index % 2 ? `n${index}` : null })),
+    );
   });
   afterAll(() => dataSource.destroy());
 
@@ -90,7 +92,16 @@ describe('findPage', () => {
   });
 
   it('names every sort value, each way', () => {
-    expect(sortValuesOf(SPEC as ListSpec<never>)).toEqual(['id', '-id', 'name', '-name', 'rank', '-rank', 'note', '-note']);
+    expect(sortValuesOf(SPEC as ListSpec<never>)).toEqual([
+      'id',
+      '-id',
+      'name',
+      '-name',
+      'rank',
+      '-rank',
+      'note',
+      '-note',
+    ]);
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });
 });

@@ -43,6 +43,10 @@ import { FileVariantSource } from './urls/file-variant-source.js';
 import { SignedFileContent } from './urls/signed-file-content.js';
 import { SignedFilesController } from './urls/signed-files.controller.js';
 import { FileUploadsController } from './upload/file-uploads.controller.js';
+import { RESUMABLE_PROVIDERS } from './resumable/resumable-providers.js';
+import { ResumableUpload } from './resumable/state/resumable-upload.entity.js';
+import { TusUploadsController } from './resumable/tus/tus-uploads.controller.js';
+import { DIRECT_UPLOAD_PROVIDERS, DirectUploadsController, DirectUpload } from './direct/index.js';
 
 /** `forRootAsync`: options from other providers, and optionally where change events go. */
 export interface FileFieldsAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
@@ -64,7 +68,9 @@ const PARTS: Provider[] = [
   FileContentService,
   MultipartReceiver,
   UploadSlots,
+  ...DIRECT_UPLOAD_PROVIDERS,
   ...IMAGE_PROVIDERS,
+  ...RESUMABLE_PROVIDERS,
   FileFieldResolver,
   {
     provide: ReadCache,
@@ -115,9 +121,16 @@ export class FileFieldsModule implements OnApplicationShutdown {
       module: FileFieldsModule,
       // One instance per application: its storage is what the health check probes, wherever that lives.
       global: true,
-      imports: [TypeOrmModule.forFeature([FileRecord]), ...(options.imports ?? [])],
-      // In this order: `GET /files/fields` is matched before `GET /files/:id`.
-      controllers: [FileUploadsController, FilesController, SignedFilesController],
+      imports: [TypeOrmModule.forFeature([FileRecord, ResumableUpload, DirectUpload]), ...(options.imports ?? [])],
+      // In this order: `GET /files/fields` is matched before `GET /files/:id`, and the direct uploads' routes before
+      // the upload route, which would take `direct-uploads/{id}/complete` for a field.
+      controllers: [
+        DirectUploadsController,
+        FileUploadsController,
+        TusUploadsController,
+        FilesController,
+        SignedFilesController,
+      ],
       providers: [
         {
           provide: FILE_FIELDS_OPTIONS,

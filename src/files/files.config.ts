@@ -68,6 +68,10 @@ export class FilesEnvironment {
   @IsIntVariable(0)
   ORPHAN_SWEEP_INTERVAL_SECONDS = 3600;
 
+  /** How long a resumable upload (tus) lives after its last request before it expires and is swept. */
+  @IsDuration()
+  RESUMABLE_UPLOAD_EXPIRY = '24h';
+
   /** How long a file record's `url` works at least (an S3 presigned URL lives at most 7 days, a window included). */
   @IsDuration()
   @ValidateBy({
@@ -93,6 +97,20 @@ export class FilesEnvironment {
     },
   })
   FILE_URL_MODE: 'proxy' | 'direct' = 'proxy';
+
+  /** How long a direct upload's part URLs work and the upload waits (S3 signs URLs for at most 7 days). */
+  @IsDuration()
+  @ValidateBy({
+    name: 'directUploadTtl',
+    validator: {
+      validate: (value: unknown) => {
+        const ms = typeof value === 'string' ? parseDuration(value) : undefined;
+        return ms === undefined || (ms >= MINUTE_MS && ms <= 7 * DAY_MS);
+      },
+      defaultMessage: () => 'DIRECT_UPLOAD_TTL must be from 1m to 7d',
+    },
+  })
+  DIRECT_UPLOAD_TTL = '1h';
 }
 
 /** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
@@ -122,7 +140,9 @@ export const filesConfig = registerAs('files', () => {
     orphanGraceMs: env.ORPHAN_GRACE_SECONDS * 1000,
     orphanSweepIntervalMs: env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
     urlTtlMs: durationMs(env.FILE_URL_TTL),
+    resumableUploadExpiryMs: durationMs(env.RESUMABLE_UPLOAD_EXPIRY),
     urlMode: env.FILE_URL_MODE,
+    directUploadTtlMs: durationMs(env.DIRECT_UPLOAD_TTL),
   };
 });
 

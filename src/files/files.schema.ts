@@ -3,9 +3,21 @@ import { FileRecord } from './records/file-record.entity.js';
 import { FilesAndCatalog1763800000000 } from './migrations/1763800000000-file-records.js';
 import { FileImages1763800009500 } from './migrations/1763800009500-file-images.js';
 import { FileRecordChangesCounted1763800011100 } from './migrations/1763800011100-file-record-changes-counted.js';
+import { ResumableUploads1763800015000 } from './migrations/1763800015000-resumable-uploads.js';
+import { ResumableUpload } from './resumable/state/resumable-upload.entity.js';
+import { DirectUploads1763800015500 } from './migrations/1763800015500-direct-uploads.js';
+import { ResumableStorageState1763800015600 } from './migrations/1763800015600-resumable-storage-state.js';
+import { DirectUpload } from './direct/direct-upload.entity.js';
 
-/** The files module's table: file records, whatever entity they belong to. */
+/** The files module's tables: file records, whatever entity they belong to, resumable uploads under way and direct uploads in progress. */
 export const filesSchema: FeatureSchema = {
-  entities: [FileRecord],
-  migrations: [FilesAndCatalog1763800000000, FileImages1763800009500, FileRecordChangesCounted1763800011100],
+  entities: [FileRecord, ResumableUpload, DirectUpload],
+  migrations: [
+    FilesAndCatalog1763800000000,
+    FileImages1763800009500,
+    FileRecordChangesCounted1763800011100,
+    ResumableUploads1763800015000,
+    DirectUploads1763800015500,
+    ResumableStorageState1763800015600,
+  ],
 };

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../common/auth/principal.js';
 import { UnitOfWork, type Transaction } from '../database/unit-of-work.js';
-import { AttachmentOwners } from './fields/attachment-owners.js';
+import { AttachmentOwners, type ResolvedField } from './fields/attachment-owners.js';
 import { FileRecordDto } from './records/file-record.dto.js';
 import type { FileFieldDefinition } from './fields/file-field.decorator.js';
 import { fileFieldRules } from './fields/file-field-rules.js';
@@ -81,16 +81,31 @@ export class FilesService {
       accept: field.accept,
       images: imageRulesOf(field, this.options.imageDecodeBytes),
     });
+    return this.attach({ owner, field, slot }, principal, parts);
+  }
+
+  /**
+   * Saves the records of parts already stored, in one transaction with `inTransaction` (a resumable upload removes
+   * its own row there); sends their events and makes their variants once it commits. On failure the parts' bytes
+   * are removed.
+   */
+  async attach(
+    { owner, field, slot }: ResolvedField,
+    principal: Principal,
+    parts: StoredPart[],
+    inTransaction?: (tx: Transaction) => Promise<void>,
+  ): Promise<UploadResult> {
     try {
       return await this.unitOfWork.run(async (tx) => {
         // The entity may have gone, or its field filled up, while the bytes streamed.
-        await this.owners.lockExisting(tx, owner, attachmentId);
+        await this.owners.lockExisting(tx, owner, slot.attachmentId);
         if (field.multi) await this.assertRoomFor(field, slot, parts.length, tx.manager);
         const result = field.multi ? await this.append(tx, slot, parts) : await this.replace(tx, slot, parts[0]);
         const kind = result.created ? 'file.created' : 'file.updated';
         for (const file of result.records) {
           await this.events.publish(tx, { kind, data: { file: FileRecordDto.from(file) } });
         }
+        await inTransaction?.(tx);
         // Image variants are made in the background once the records are committed, within the uploader's share of
         // the queue; the answer does not wait.
         tx.afterCommit(() => Promise.resolve(this.variants.produceLater(result.records, principal.subject)));
@@ -104,7 +119,7 @@ export class FilesService {
   }
 
   /** 409 when a multi field with a maxCount cannot take `adding` more files. */
-  private async assertRoomFor(
+  async assertRoomFor(
     field: FileFieldDefinition,
     slot: FieldSlot,
     adding: number,

@@ -27,7 +27,7 @@ export interface paths {
         put?: never;
         /**
          * Obtain an access token (OAuth 2.0)
-         * @description client_credentials (HTTP Basic or client_secret_post, JSON or form); authorization_code with PKCE, refresh_token and, unless OAUTH_PASSWORD_GRANT=off, password (client_id "administration"). Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.
+         * @description client_credentials for integrations (HTTP Basic or client_secret_post, JSON or form); authorization_code with PKCE and refresh_token for the administration interface (client_id "administration") and registered applications (a public one by its client_id, a confidential one with its secret); unless OAUTH_PASSWORD_GRANT=off, password (client_id "administration"). A refresh token works only for the client it was issued to. Access tokens are ES256 JWTs valid for one hour. Errors are RFC 6749 bodies.
          */
         post: operations["getToken"];
         delete?: never;
@@ -47,7 +47,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a refresh token, ending its sign-in (OAuth 2.0 Token Revocation, RFC 7009)
-         * @description The client authenticates as at the token endpoint (client_id "administration" without a secret, or an integration's credentials). A refresh token of that client ends its whole sign-in: every refresh token of the rotation chain and the access tokens issued under it. Any other token (an access token, an unknown, expired or revoked one, another client's) is answered the same, with nothing changed. Errors are RFC 6749 bodies.
+         * @description The client authenticates as at the token endpoint (client_id "administration" or a public application without a secret; a confidential application's or an integration's credentials). A refresh token issued to that client ends its whole sign-in: every refresh token of the rotation chain and the access tokens issued under it. Any other token (an access token, an unknown, expired or revoked one, another client's) is answered the same, with nothing changed. Errors are RFC 6749 bodies.
          */
         post: operations["revokeToken"];
         delete?: never;
@@ -121,7 +121,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the integrations (never their secrets) */
+        /** List the integrations (never their secrets): a page, searched, sorted */
         get: operations["listIntegrations"];
         put?: never;
         /** Create an integration; the answer holds its secret, shown only this once */
@@ -192,7 +192,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the registered OAuth clients (never their secrets) */
+        /** List the registered OAuth clients (never their secrets): a page, searched, sorted */
         get: operations["listOAuthClients"];
         put?: never;
         /** Register an application; the answer holds the secret of a confidential one, shown only this once */
@@ -214,7 +214,7 @@ export interface paths {
         get: operations["getOAuthClient"];
         put?: never;
         post?: never;
-        /** Delete a registered OAuth client */
+        /** Delete a registered OAuth client, signing out everyone signed in through it */
         delete: operations["deleteOAuthClient"];
         options?: never;
         head?: never;
@@ -231,7 +231,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a new secret to a confidential client, shown only this once; the old one stops working at once */
+        /**
+         * Issue a new secret to a confidential client, shown only this once; the old one stops working at once
+         * @description Sign-ins made at the client stay: its access tokens run until they expire, and its refresh tokens are refreshed with the new secret.
+         */
         post: operations["rotateOAuthClientSecret"];
         delete?: never;
         options?: never;
@@ -246,7 +249,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the roles and their permissions */
+        /** List the roles and their permissions: a page, searched, sorted */
         get: operations["listRoles"];
         put?: never;
         /** Create a role: a name and its permissions */
@@ -283,7 +286,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the users of the administration interface */
+        /** List the users of the administration interface: a page, searched, sorted */
         get: operations["listUsers"];
         put?: never;
         /** Create a user of the administration interface */
@@ -377,7 +380,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the webhook endpoints (never their secrets) */
+        /** List the webhook endpoints with their health (never their secrets): a page, searched, sorted */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -521,6 +524,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/{attachmentType}/{attachmentId}/{fieldName}/direct-uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an upload whose bytes go straight to the S3 bucket
+         * @description S3 storage only. Checks the declared size, type and a multi field's room, then answers a presigned URL per part: PUT each part there (no Authorization header), keep each answer's ETag header, and POST them to `complete_url` before `expires_at` (DIRECT_UPLOAD_TTL). Needs `<attachment type>:write`.
+         */
+        post: operations["startDirectUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/direct-uploads/{uploadId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a direct upload and record its file
+         * @description Only the principal that started the upload, still holding `<attachment type>:write`. The stored object must have the declared size; its type is sniffed from its first bytes and the field's rules apply as to any upload. A refused object is deleted. Single field: 201 or 200 (replaced); multi field: 201 (appended). The upload can be completed once: a wrong part list (400) may be corrected, anything else ends it.
+         */
+        post: operations["completeDirectUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/direct-uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a direct upload and drop its parts
+         * @description Only the principal that started it.
+         */
+        delete: operations["cancelDirectUpload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/fields": {
         parameters: {
             query?: never;
@@ -552,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the thumbnail of an article
-         * @description A single field: creates the record (201) or replaces its file, keeping the same id (200). Accepts image/*. The type is sniffed from the bytes, not taken from the part. Needs `article:write`.
+         * @description A single field: creates the record (201) or replaces its file, keeping the same id (200). Accepts image/*. The type is sniffed from the bytes, not taken from the part. Needs `article:write`. With `Tus-Resumable: 1.0.0` (and `Upload-Length` or `Upload-Defer-Length: 1`) the request creates a resumable upload instead (tus 1.0.0 creation, with its first bytes as `application/offset+octet-stream` if it likes): 201 without a body, `Location` naming the upload, which HEAD, PATCH and DELETE continue; the record appears when its last byte arrives, under the same rules. With `Upload-Complete` instead (the IETF resumable upload draft), it creates one too, the body being the bytes of the file or of its first part (in any `Content-Type`): `?0` answers 201 without a body, with `Location`, `Upload-Offset` and `Upload-Limit`; `?1` answers as above once the whole file arrived. A client that sends `Upload-Draft-Interop-Version: 8` is told the Location in a 104 first.
          */
         post: operations["uploadArticleThumbnail"];
         delete?: never;
@@ -572,7 +635,7 @@ export interface paths {
         put?: never;
         /**
          * Upload files to the attachments of an article
-         * @description A multi field: the files are appended (201). Accepts any type except HTML, SVG and executables; at most 10 files. The type is sniffed from the bytes, not taken from the part. Needs `article:write`.
+         * @description A multi field: the files are appended (201). Accepts any type except HTML, SVG and executables; at most 10 files. The type is sniffed from the bytes, not taken from the part. Needs `article:write`. With `Tus-Resumable: 1.0.0` (and `Upload-Length` or `Upload-Defer-Length: 1`) the request creates a resumable upload instead (tus 1.0.0 creation, with its first bytes as `application/offset+octet-stream` if it likes): 201 without a body, `Location` naming the upload, which HEAD, PATCH and DELETE continue; the record appears when its last byte arrives, under the same rules. With `Upload-Complete` instead (the IETF resumable upload draft), it creates one too, the body being the bytes of the file or of its first part (in any `Content-Type`): `?0` answers 201 without a body, with `Location`, `Upload-Offset` and `Upload-Limit`; `?1` answers as above once the whole file arrived. A client that sends `Upload-Draft-Interop-Version: 8` is told the Location in a 104 first.
          */
         post: operations["uploadArticleAttachments"];
         delete?: never;
@@ -592,7 +655,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the cover of a product
-         * @description A single field: creates the record (201) or replaces its file, keeping the same id (200). Accepts image/*; at most 5242880 bytes a file. The type is sniffed from the bytes, not taken from the part. Needs `product:write`.
+         * @description A single field: creates the record (201) or replaces its file, keeping the same id (200). Accepts image/*; at most 5242880 bytes a file. The type is sniffed from the bytes, not taken from the part. Needs `product:write`. With `Tus-Resumable: 1.0.0` (and `Upload-Length` or `Upload-Defer-Length: 1`) the request creates a resumable upload instead (tus 1.0.0 creation, with its first bytes as `application/offset+octet-stream` if it likes): 201 without a body, `Location` naming the upload, which HEAD, PATCH and DELETE continue; the record appears when its last byte arrives, under the same rules. With `Upload-Complete` instead (the IETF resumable upload draft), it creates one too, the body being the bytes of the file or of its first part (in any `Content-Type`): `?0` answers 201 without a body, with `Location`, `Upload-Offset` and `Upload-Limit`; `?1` answers as above once the whole file arrived. A client that sends `Upload-Draft-Interop-Version: 8` is told the Location in a 104 first.
          */
         post: operations["uploadProductCover"];
         delete?: never;
@@ -612,13 +675,42 @@ export interface paths {
         put?: never;
         /**
          * Upload files to the gallery of a product
-         * @description A multi field: the files are appended (201). Accepts image/*, application/pdf; at most 30 files. The type is sniffed from the bytes, not taken from the part. Needs `product:write`.
+         * @description A multi field: the files are appended (201). Accepts image/*, application/pdf; at most 30 files. The type is sniffed from the bytes, not taken from the part. Needs `product:write`. With `Tus-Resumable: 1.0.0` (and `Upload-Length` or `Upload-Defer-Length: 1`) the request creates a resumable upload instead (tus 1.0.0 creation, with its first bytes as `application/offset+octet-stream` if it likes): 201 without a body, `Location` naming the upload, which HEAD, PATCH and DELETE continue; the record appears when its last byte arrives, under the same rules. With `Upload-Complete` instead (the IETF resumable upload draft), it creates one too, the body being the bytes of the file or of its first part (in any `Content-Type`): `?0` answers 201 without a body, with `Location`, `Upload-Offset` and `Upload-Limit`; `?1` answers as above once the whole file arrived. A client that sends `Upload-Draft-Interop-Version: 8` is told the Location in a 104 first.
          */
         post: operations["uploadProductGallery"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/files/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a resumable upload and remove its bytes */
+        delete: operations["terminateTusUpload"];
+        /**
+         * What the tus server speaks (no token needed)
+         * @description tus discovery: the version, the extensions (creation,creation-with-upload,creation-defer-length,termination,expiration,checksum), the largest upload and the checksum algorithms.
+         */
+        options: operations["discoverTusUpload"];
+        /**
+         * The offset of a resumable upload, to resume from
+         * @description Upload-Offset, Upload-Length (or Upload-Defer-Length), Upload-Metadata and Upload-Expires.
+         */
+        head: operations["getTusUploadOffset"];
+        /**
+         * Append bytes to a resumable upload at its offset
+         * @description The body is appended at Upload-Offset, which must be the upload's. Upload-Length once, when creation deferred it. Upload-Checksum (`sha256 <base64>`) checks this body: on a mismatch it is discarded (460). The request that brings the last byte creates the file record (File-Id), as a multipart upload would: the field's type, size, image and count rules apply, a refused type ends the upload (415). With the IETF draft's headers (Upload-Complete, application/partial-upload) instead of Tus-Resumable: `Upload-Complete: ?1` ends the file, and the answer is then the file record (201, or 200 for a replaced single file) with Upload-Complete: ?1.
+         */
+        patch: operations["appendTusUpload"];
         trace?: never;
     };
     "/files/{id}": {
@@ -739,7 +831,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List products with their files, by id */
+        /** List products with their files: a page, searched by name, in id order or another */
         get: operations["listProducts"];
         put?: never;
         /** Create a product */
@@ -776,7 +868,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List articles with their files, by id */
+        /** List articles with their files: a page, searched by title, in id order or another */
         get: operations["listArticles"];
         put?: never;
         /** Create an article */
@@ -833,7 +925,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) */
         ProblemDetails: {
             /**
-             * @description A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), or about:blank
+             * @description A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), a type registered with IANA (`https://iana.org/assignments/http-problem-types#…`, the IETF resumable upload draft), or about:blank
              * @example /problems/not-found
              */
             type: string;
@@ -876,7 +968,7 @@ export interface components {
         };
         ValidationProblemDetails: {
             /**
-             * @description A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), or about:blank
+             * @description A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), a type registered with IANA (`https://iana.org/assignments/http-problem-types#…`, the IETF resumable upload draft), or about:blank
              * @example /problems/not-found
              */
             type: string;
@@ -903,7 +995,7 @@ export interface components {
             missing_permissions?: string[];
             /** @description 500: quote it to the operator; the log holds the same id */
             error_id?: string;
-            /** @description Every offending field (validation-failed) */
+            /** @description Every offending field (validation-failed; a refusal of one field, such as unsafe-webhook-url, names it here too) */
             errors?: components["schemas"]["FieldViolation"][];
         };
         AuditEvent: {
@@ -959,7 +1051,7 @@ export interface components {
             /** @example 0 */
             offset: number;
         };
-        /** @description The administration interface exchanges the code of a sign-in for tokens (PKCE, RFC 7636) */
+        /** @description The administration interface or a registered application exchanges the code of a sign-in for tokens (PKCE, RFC 7636) */
         AuthorizationCodeTokenRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -967,10 +1059,15 @@ export interface components {
              */
             grant_type: "authorization_code";
             /**
-             * @description The administration interface, a public client
-             * @enum {string}
+             * @description `administration` (the administration interface) or the client_id of a registered application (`app_…`); may be left out when HTTP Basic carries it
+             * @example administration
              */
-            client_id: "administration";
+            client_id?: string;
+            /**
+             * Format: password
+             * @description A confidential application's secret (or HTTP Basic); public clients send none
+             */
+            client_secret?: string;
             /** @description The code the authorization endpoint sent to the redirect URI; once, within 60 s */
             code: string;
             /** @description The redirect_uri of the authorization request, the same string */
@@ -1013,7 +1110,7 @@ export interface components {
             /** @description Space-separated permissions; defaults to everything the role grants */
             scope?: string;
         };
-        /** @description The administration interface renews its sign-in */
+        /** @description The client a sign-in was made at renews it; the refresh token works for that client only */
         RefreshTokenRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1021,10 +1118,15 @@ export interface components {
              */
             grant_type: "refresh_token";
             /**
-             * @description The administration interface, a public client
-             * @enum {string}
+             * @description `administration` (the administration interface) or the client_id of a registered application (`app_…`); may be left out when HTTP Basic carries it
+             * @example administration
              */
-            client_id: "administration";
+            client_id?: string;
+            /**
+             * Format: password
+             * @description A confidential application's secret (or HTTP Basic); public clients send none
+             */
+            client_secret?: string;
             /** @description The latest refresh token of the sign-in */
             refresh_token: string;
             /** @description Space-separated permissions; defaults to those of the sign-in */
@@ -1061,9 +1163,12 @@ export interface components {
              * @example refresh_token
              */
             token_type_hint?: string;
-            /** @description Access key id of an integration, or `administration` */
+            /** @description `administration`, a registered application's client_id (`app_…`), or an integration's access key id */
             client_id?: string;
-            /** @description The secret access key of an integration (or HTTP Basic) */
+            /**
+             * Format: password
+             * @description The secret of a confidential application or of an integration (or HTTP Basic)
+             */
             client_secret?: string;
         };
         /** @description A public signing key (RFC 7517) */
@@ -1121,10 +1226,10 @@ export interface components {
              */
             response_type: "code";
             /**
-             * @description The client; `administration` is the administration interface
-             * @enum {string}
+             * @description `administration` (the administration interface) or the client_id of a registered application (`app_…`)
+             * @example administration
              */
-            client_id: "administration";
+            client_id: string;
             /** @description Exactly a URI registered for the client (the administration interface: `<issuer>/admin/callback`) */
             redirect_uri: string;
             /** @description Space-separated permissions; defaults to everything the role grants */
@@ -1149,6 +1254,8 @@ export interface components {
             /** Format: password */
             password?: string;
         };
+        /** @enum {string} */
+        IntegrationSort: "id" | "-id" | "label" | "-label" | "created_at" | "-created_at" | "last_used_at" | "-last_used_at";
         Integration: {
             /** @example 1 */
             id: number;
@@ -1204,6 +1311,19 @@ export interface components {
              */
             previous_secret_active: boolean;
         };
+        /** @description A page of integrations */
+        IntegrationPage: {
+            items: components["schemas"]["Integration"][];
+            /**
+             * @description How many match, over all pages
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
         CreateIntegration: {
             /**
              * Format: date-time
@@ -1235,6 +1355,8 @@ export interface components {
             /** @description false disables the integration: its tokens stop working at once */
             active?: boolean;
         };
+        /** @enum {string} */
+        OAuthClientSort: "created_at" | "-created_at" | "name" | "-name";
         /** @description An application registered for the authorization code flow */
         OAuthClient: {
             /** @example app_Xq3bV0m7hZ1kLw9pRt2sYa */
@@ -1267,11 +1389,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A page of registered OAuth clients, oldest first */
+        /** @description A page of registered OAuth clients */
         OAuthClientPage: {
             items: components["schemas"]["OAuthClient"][];
             /**
-             * @description How many there are in all
+             * @description How many match, over all pages
              * @example 1
              */
             total: number;
@@ -1313,6 +1435,8 @@ export interface components {
              */
             redirect_uris?: string[];
         };
+        /** @enum {string} */
+        RoleSort: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at";
         Role: {
             /** @example 3 */
             id: number;
@@ -1336,6 +1460,19 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description A page of roles */
+        RolePage: {
+            items: components["schemas"]["Role"][];
+            /**
+             * @description How many match, over all pages
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
         CreateRole: {
             /** @example catalog-reader */
             name: string;
@@ -1352,6 +1489,8 @@ export interface components {
             name?: string;
             permissions?: string[];
         };
+        /** @enum {string} */
+        UserSort: "id" | "-id" | "username" | "-username" | "created_at" | "-created_at";
         User: {
             /** @example 2 */
             id: number;
@@ -1366,6 +1505,19 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description A page of users */
+        UserPage: {
+            items: components["schemas"]["User"][];
+            /**
+             * @description How many match, over all pages
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
         };
         CreateUser: {
             /** @example editor */
@@ -1475,6 +1627,18 @@ export interface components {
             filter?: components["schemas"]["WebhookFilter"];
             description?: string;
         };
+        WebhookLastDelivery: {
+            /**
+             * @description succeeded: the receiver answered 2xx; failed: every attempt failed (retries included)
+             * @enum {string}
+             */
+            status: "succeeded" | "failed";
+            /**
+             * Format: date-time
+             * @description When it ended
+             */
+            at: string;
+        };
         WebhookEndpoint: {
             /** @example 1 */
             id: number;
@@ -1510,6 +1674,13 @@ export interface components {
              */
             disabled_reason: string | null;
             /**
+             * Format: date-time
+             * @description Since when its deliveries have been failing, with no success since (retries may still be under way); null while healthy
+             */
+            failing_since: string | null;
+            /** @description The newest delivery that ended (succeeded, or failed for good); null before any. Deliveries still retrying show in failing_since */
+            last_delivery: components["schemas"]["WebhookLastDelivery"] | (null);
+            /**
              * @description The signing secret, only in the answer to registration and to rotation. `ffwh_…` (github scheme): the whole string is the HMAC key. `whsec_<base64>` (standard scheme): the key is the base64-decoded rest
              * @example ffwh_wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U0
              */
@@ -1519,13 +1690,28 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @enum {string} */
+        WebhookEndpointSort: "id" | "-id" | "url" | "-url" | "description" | "-description" | "created_at" | "-created_at";
+        /** @description A page of webhook endpoints */
+        WebhookEndpointPage: {
+            items: components["schemas"]["WebhookEndpoint"][];
+            /**
+             * @description How many match, over all pages
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
         WebhookEventType: {
             /**
              * @description The `event` of the body and the X-Webhook-Event header
              * @example file.created
              */
             event: string;
-            /** @example A file record was added to a file field. */
+            /** @example A file was added to an item, such as a product’s cover. */
             description: string;
             /**
              * @description false: sent on demand only; endpoints cannot list it in `events`
@@ -1698,6 +1884,71 @@ export interface components {
             /** @example 0 */
             offset: number;
         };
+        /** @description The file a client is about to send straight to the storage */
+        StartDirectUpload: {
+            /**
+             * @description Kept for display only
+             * @example holiday.mp4
+             */
+            filename: string;
+            /**
+             * @description Checked against the field's accepted types now; the record takes the type sniffed from the bytes
+             * @example video/mp4
+             */
+            content_type: string;
+            /**
+             * @description Exact size in bytes
+             * @example 73400320
+             */
+            size: number;
+        };
+        /** @description One part's presigned URL */
+        DirectUploadPart: {
+            /** @example 1 */
+            part_number: number;
+            /**
+             * Format: uri
+             * @description PUT exactly `size` bytes of the file here, without an Authorization header; the response has the ETag header to send at completion
+             */
+            url: string;
+            /**
+             * @description Bytes of this part (the Content-Length)
+             * @example 8388608
+             */
+            size: number;
+        };
+        /** @description A direct upload: where each part goes, and where to complete it */
+        DirectUpload: {
+            /**
+             * @description Unguessable (256 bits); only the principal that started the upload can use it
+             * @example p3JxV0bq2ZbWcV3bO7mJ4m2sYlq8y5rQKcIuE3Hh1Xw
+             */
+            id: string;
+            /**
+             * @description Bytes per part; the last part may be shorter
+             * @example 8388608
+             */
+            part_size: number;
+            parts: components["schemas"]["DirectUploadPart"][];
+            /** @example /files/direct-uploads/p3JxV0bq2ZbWcV3bO7mJ4m2sYlq8y5rQKcIuE3Hh1Xw/complete */
+            complete_url: string;
+            /**
+             * Format: date-time
+             * @description The part URLs stop working then, and an upload not completed by then is removed
+             */
+            expires_at: string;
+        };
+        /** @description A part the client has PUT, with the ETag the storage answered */
+        UploadedPart: {
+            /** @example 1 */
+            part_number: number;
+            /** @example "9b2cf535f27731c974343645a3985328" */
+            etag: string;
+        };
+        /** @description Every part of the upload, in order */
+        CompleteDirectUpload: {
+            parts: components["schemas"]["UploadedPart"][];
+        };
         /** @description One image variant of a file, as its field declares it */
         FileVariant: {
             /**
@@ -1858,6 +2109,8 @@ export interface components {
              */
             ids: number[];
         };
+        /** @enum {string} */
+        ProductSort: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at";
         Product: {
             /**
              * ID
@@ -1896,11 +2149,11 @@ export interface components {
              */
             gallery: components["schemas"]["FileRecord"][];
         };
-        /** @description A page of Product entities, files resolved */
+        /** @description A page of products, files resolved */
         ProductPage: {
             items: components["schemas"]["Product"][];
             /**
-             * @description How many there are in all
+             * @description How many match, over all pages
              * @example 1
              */
             total: number;
@@ -1934,6 +2187,8 @@ export interface components {
              */
             description?: string | null;
         };
+        /** @enum {string} */
+        ArticleSort: "id" | "-id" | "title" | "-title" | "created_at" | "-created_at";
         Article: {
             /**
              * ID
@@ -1967,11 +2222,11 @@ export interface components {
              */
             attachments: components["schemas"]["FileRecord"][];
         };
-        /** @description A page of Article entities, files resolved */
+        /** @description A page of articles, files resolved */
         ArticlePage: {
             items: components["schemas"]["Article"][];
             /**
-             * @description How many there are in all
+             * @description How many match, over all pages
              * @example 1
              */
             total: number;
@@ -2018,7 +2273,7 @@ export interface components {
         };
         /** @description RFC 6749 token request, one schema per grant_type (form or JSON) */
         TokenRequest: components["schemas"]["AuthorizationCodeTokenRequest"] | components["schemas"]["ClientCredentialsTokenRequest"] | components["schemas"]["PasswordTokenRequest"] | components["schemas"]["RefreshTokenRequest"];
-        /** @description The body of a file.created delivery: A file record was added to a file field. */
+        /** @description The body of a file.created delivery: A file was added to an item, such as a product’s cover. */
         "WebhookEvent_file.created": {
             /**
              * @description The same on every retry
@@ -2072,7 +2327,7 @@ export interface components {
                 };
             };
         };
-        /** @description The body of a file.deleted delivery: A file record was removed, also when its entity was deleted. */
+        /** @description The body of a file.deleted delivery: A file was removed, also when the item it belonged to was deleted. */
         "WebhookEvent_file.deleted": {
             /**
              * @description The same on every retry
@@ -2126,7 +2381,7 @@ export interface components {
                 };
             };
         };
-        /** @description The body of a file.reordered delivery: A multi file field’s order changed. */
+        /** @description The body of a file.reordered delivery: The files of a list, such as a gallery, were put in a new order. */
         "WebhookEvent_file.reordered": {
             /**
              * @description The same on every retry
@@ -2183,7 +2438,7 @@ export interface components {
                 }[];
             };
         };
-        /** @description The body of a file.updated delivery: A single file field’s file was replaced. */
+        /** @description The body of a file.updated delivery: A file was replaced by another one. */
         "WebhookEvent_file.updated": {
             /**
              * @description The same on every retry
@@ -2237,7 +2492,7 @@ export interface components {
                 };
             };
         };
-        /** @description The body of a webhook.endpoint.disabled delivery: The service disabled another endpoint (410 Gone, or failing for WEBHOOK_DISABLE_AFTER); re-enable it with PATCH active: true, then recover its deliveries since `since`. */
+        /** @description The body of a webhook.endpoint.disabled delivery: The service stopped sending to another webhook, because its receiver answered “410 Gone” or kept failing for too long. Once the receiver works again, enable that webhook and send it what it missed (Recover). */
         "WebhookEvent_webhook.endpoint.disabled": {
             /**
              * @description The same on every retry
@@ -2275,7 +2530,7 @@ export interface components {
                 since: string;
             };
         };
-        /** @description The body of a webhook.ping delivery: Sent on demand (POST /api/webhooks/{id}/ping) to that endpoint alone. */
+        /** @description The body of a webhook.ping delivery: A test event, sent to one webhook only, when someone asks for it (Send ping). */
         "WebhookEvent_webhook.ping": {
             /**
              * @description The same on every retry
@@ -2542,7 +2797,7 @@ export interface operations {
         parameters: {
             query: {
                 response_type: "code";
-                client_id: "administration";
+                client_id: string;
                 redirect_uri: string;
                 scope?: string;
                 state?: string;
@@ -2664,7 +2919,14 @@ export interface operations {
     };
     listIntegrations: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only those whose label or access key id contains this text, in any case (`%` and `_` are literal) */
+                q?: string;
+                /** @description The order: a property, descending with a leading `-`; ties in id order, the same way. Default: `id`. */
+                sort?: components["schemas"]["IntegrationSort"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2676,7 +2938,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Integration"][];
+                    "application/json": components["schemas"]["IntegrationPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
             /** @description Missing, malformed, expired or revoked access token */
@@ -3053,6 +3324,10 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Only those whose name or client_id contains this text, in any case (`%` and `_` are literal) */
+                q?: string;
+                /** @description The order: a property, descending with a leading `-`; ties in id order, the same way. Default: `created_at`. */
+                sort?: components["schemas"]["OAuthClientSort"];
             };
             header?: never;
             path?: never;
@@ -3209,7 +3484,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted, with the authorization codes not yet redeemed */
+            /** @description Deleted, with its authorization codes; every sign-in made at it is revoked: its refresh tokens fail and its access tokens are refused at once */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,7 +3643,14 @@ export interface operations {
     };
     listRoles: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only those whose name contains this text, in any case (`%` and `_` are literal) */
+                q?: string;
+                /** @description The order: a property, descending with a leading `-`; ties in id order, the same way. Default: `id`. */
+                sort?: components["schemas"]["RoleSort"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3380,7 +3662,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Role"][];
+                    "application/json": components["schemas"]["RolePage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
             /** @description Missing, malformed, expired or revoked access token */
@@ -3656,7 +3947,14 @@ export interface operations {
     };
     listUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only those whose username contains this text, in any case (`%` and `_` are literal) */
+                q?: string;
+                /** @description The order: a property, descending with a leading `-`; ties in id order, the same way. Default: `id`. */
+                sort?: components["schemas"]["UserSort"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3668,7 +3966,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"][];
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
             /** @description Missing, malformed, expired or revoked access token */
@@ -4112,7 +4419,14 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Only those whose URL or description contains this text, in any case (`%` and `_` are literal) */
+                q?: string;
+                /** @description The order: a property, descending with a leading `-`; ties in id order, the same way. Default: `id`. */
+                sort?: components["schemas"]["WebhookEndpointSort"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4124,7 +4438,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
             /** @description Missing, malformed, expired or revoked access token */
@@ -4168,7 +4491,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Invalid body, or a URL that is not https or points at a private network */
+            /** @description Invalid body, or a refused URL (`unsafe-webhook-url`: malformed, not https, with credentials, or pointing at a private network), its cause also in `errors` as a violation of `url` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4370,7 +4693,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description The request is invalid: the problem names each offending field */
+            /** @description Invalid body, or a refused URL (`unsafe-webhook-url`: malformed, not https, with credentials, or pointing at a private network), its cause also in `errors` as a violation of `url` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,6 +4943,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 status?: "pending" | "succeeded" | "failed" | "skipped";
+                /** @description Only deliveries of events of this kind */
+                event?: string;
+                /** @description Only the delivery of this event (its `id`, the `X-Webhook-Id` or `webhook-id` a receiver got) */
+                event_id?: string;
             };
             header?: never;
             path: {
@@ -4733,6 +5060,298 @@ export interface operations {
             };
         };
     };
+    startDirectUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachmentType: string;
+                attachmentId: number;
+                fieldName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartDirectUpload"];
+            };
+        };
+        responses: {
+            /** @description Upload started; nothing is recorded yet */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectUpload"];
+                };
+            };
+            /** @description Invalid body or id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Unknown attachment type or field, or no such entity */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The multi field already holds its maxCount files, or the storage is local disk (direct-uploads-unavailable) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The declared size exceeds the field's maxSize or MAX_FILE_SIZE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The declared type is not accepted by the field */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    completeDirectUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the start of the upload answered */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteDirectUpload"];
+            };
+        };
+        responses: {
+            /** @description Single field: file replaced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description Record created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description Invalid body, or the parts do not match the upload (direct-upload-parts-invalid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such upload, another principal's, expired or already completed; or the entity is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another request is completing it, or the multi field filled up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description An image beyond the field's maxPixels or decoding budget */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The sniffed type is not accepted by the field, or an image it cannot decode */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The stored size differs from the declared size (direct-upload-size-mismatch) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description UPLOADS_PER_PRINCIPAL uploads or completions of this client are in flight; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    cancelDirectUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id the start of the upload answered */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such upload, another principal's, expired or completed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Being completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listAttachmentTypes: {
         parameters: {
             query?: never;
@@ -4782,7 +5401,22 @@ export interface operations {
     uploadArticleThumbnail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): `?1` this request carries the whole file (its answer is the record), `?0` more follows */
+                "Upload-Complete"?: "?1" | "?0";
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15) too: the whole length in bytes */
+                "Upload-Length"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the file's name, `inline; filename="photo.png"` */
+                "Content-Disposition"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the interop version, 8; another is refused (412), none gets no 104 */
+                "Upload-Draft-Interop-Version"?: 8;
+                /** @description tus creation: `filename <base64>,filetype <base64>` */
+                "Upload-Metadata"?: string;
+                /** @description tus creation: 1, the length comes later */
+                "Upload-Defer-Length"?: string;
+                /** @description tus creation: 1.0.0 */
+                "Tus-Resumable"?: string;
+            };
             path: {
                 attachmentId: number;
             };
@@ -4812,6 +5446,8 @@ export interface operations {
             /** @description Created: the record */
             201: {
                 headers: {
+                    /** @description tus creation: the upload resource (no body then) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4854,6 +5490,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
             413: {
                 headers: {
@@ -4874,6 +5519,15 @@ export interface operations {
             };
             /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description tus, IETF draft: the storage keeps no resumable uploads */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4904,7 +5558,22 @@ export interface operations {
     uploadArticleAttachments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): `?1` this request carries the whole file (its answer is the record), `?0` more follows */
+                "Upload-Complete"?: "?1" | "?0";
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15) too: the whole length in bytes */
+                "Upload-Length"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the file's name, `inline; filename="photo.png"` */
+                "Content-Disposition"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the interop version, 8; another is refused (412), none gets no 104 */
+                "Upload-Draft-Interop-Version"?: 8;
+                /** @description tus creation: `filename <base64>,filetype <base64>` */
+                "Upload-Metadata"?: string;
+                /** @description tus creation: 1, the length comes later */
+                "Upload-Defer-Length"?: string;
+                /** @description tus creation: 1.0.0 */
+                "Tus-Resumable"?: string;
+            };
             path: {
                 attachmentId: number;
             };
@@ -4922,6 +5591,8 @@ export interface operations {
             /** @description Appended: one `file` part answers its record, several an array of theirs, in order */
             201: {
                 headers: {
+                    /** @description tus creation: the upload resource (no body then) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4973,6 +5644,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
             413: {
                 headers: {
@@ -4993,6 +5673,15 @@ export interface operations {
             };
             /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description tus, IETF draft: the storage keeps no resumable uploads */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5023,7 +5712,22 @@ export interface operations {
     uploadProductCover: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): `?1` this request carries the whole file (its answer is the record), `?0` more follows */
+                "Upload-Complete"?: "?1" | "?0";
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15) too: the whole length in bytes */
+                "Upload-Length"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the file's name, `inline; filename="photo.png"` */
+                "Content-Disposition"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the interop version, 8; another is refused (412), none gets no 104 */
+                "Upload-Draft-Interop-Version"?: 8;
+                /** @description tus creation: `filename <base64>,filetype <base64>` */
+                "Upload-Metadata"?: string;
+                /** @description tus creation: 1, the length comes later */
+                "Upload-Defer-Length"?: string;
+                /** @description tus creation: 1.0.0 */
+                "Tus-Resumable"?: string;
+            };
             path: {
                 attachmentId: number;
             };
@@ -5053,6 +5757,8 @@ export interface operations {
             /** @description Created: the record */
             201: {
                 headers: {
+                    /** @description tus creation: the upload resource (no body then) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5095,6 +5801,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
             413: {
                 headers: {
@@ -5115,6 +5830,15 @@ export interface operations {
             };
             /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description tus, IETF draft: the storage keeps no resumable uploads */
+            501: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5145,7 +5869,22 @@ export interface operations {
     uploadProductGallery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): `?1` this request carries the whole file (its answer is the record), `?0` more follows */
+                "Upload-Complete"?: "?1" | "?0";
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15) too: the whole length in bytes */
+                "Upload-Length"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the file's name, `inline; filename="photo.png"` */
+                "Content-Disposition"?: string;
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the interop version, 8; another is refused (412), none gets no 104 */
+                "Upload-Draft-Interop-Version"?: 8;
+                /** @description tus creation: `filename <base64>,filetype <base64>` */
+                "Upload-Metadata"?: string;
+                /** @description tus creation: 1, the length comes later */
+                "Upload-Defer-Length"?: string;
+                /** @description tus creation: 1.0.0 */
+                "Tus-Resumable"?: string;
+            };
             path: {
                 attachmentId: number;
             };
@@ -5163,6 +5902,8 @@ export interface operations {
             /** @description Appended: one `file` part answers its record, several an array of theirs, in order */
             201: {
                 headers: {
+                    /** @description tus creation: the upload resource (no body then) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +5955,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with variants, the memory IMAGE_DECODE_BYTES allows for decoding it */
             413: {
                 headers: {
@@ -5234,6 +5984,416 @@ export interface operations {
             };
             /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description tus, IETF draft: the storage keeps no resumable uploads */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not available at the moment; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The file storage is full */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    terminateTusUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the interop version, 8; another is refused (412), none gets no 104 */
+                "Upload-Draft-Interop-Version"?: 8;
+                /** @description tus: the version, 1.0.0 (required by tus; the IETF draft sends none) */
+                "Tus-Resumable"?: string;
+            };
+            path: {
+                /** @description The id from the Location the creation answered */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): Upload-Draft-Interop-Version is not an Integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such upload, or another principal's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The upload expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Tus-Resumable is not 1.0.0 (Tus-Version names the versions spoken), or the IETF draft interop version is not ours */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A request is appending to this upload */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    discoverTusUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id from the Location the creation answered */
+                uploadId: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The headers say it */
+            204: {
+                headers: {
+                    /** @description 1.0.0 */
+                    "Tus-Version"?: string;
+                    /** @description creation,creation-with-upload,creation-defer-length,termination,expiration,checksum */
+                    "Tus-Extension"?: string;
+                    /** @description MAX_FILE_SIZE */
+                    "Tus-Max-Size"?: string;
+                    /** @description sha1,sha256,sha512,md5 */
+                    "Tus-Checksum-Algorithm"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTusUploadOffset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the interop version, 8; another is refused (412), none gets no 104 */
+                "Upload-Draft-Interop-Version"?: 8;
+                /** @description tus: the version, 1.0.0 (required by tus; the IETF draft sends none) */
+                "Tus-Resumable"?: string;
+            };
+            path: {
+                /** @description The id from the Location the creation answered */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload state, in headers (Cache-Control: no-store) */
+            200: {
+                headers: {
+                    /** @description Bytes stored */
+                    "Upload-Offset"?: string;
+                    /** @description The whole length, once known */
+                    "Upload-Length"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the upload state, in headers (Cache-Control: no-store) */
+            204: {
+                headers: {
+                    /** @description ?0: an upload exists until it completes (then 404) */
+                    "Upload-Complete"?: string;
+                    /** @description Bytes stored */
+                    "Upload-Offset"?: string;
+                    /** @description The whole length, once known */
+                    "Upload-Length"?: string;
+                    /** @description `max-size=<bytes>, max-age=<seconds left>` */
+                    "Upload-Limit"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): Upload-Draft-Interop-Version is not an Integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such upload, or another principal's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The upload expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Tus-Resumable is not 1.0.0 (Tus-Version names the versions spoken), or the IETF draft interop version is not ours */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    appendTusUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): `?1` this body ends the file, `?0` more follows */
+                "Upload-Complete"?: "?1" | "?0";
+                /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the interop version, 8; another is refused (412), none gets no 104 */
+                "Upload-Draft-Interop-Version"?: 8;
+                /** @description `<algorithm> <base64 digest>` of this body */
+                "Upload-Checksum"?: string;
+                /** @description Where this body starts */
+                "Upload-Offset": string;
+                /** @description tus: the version, 1.0.0 (required by tus; the IETF draft sends none) */
+                "Tus-Resumable"?: string;
+            };
+            path: {
+                /** @description The id from the Location the creation answered */
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the upload completed replacing a single field's file (Upload-Complete: ?1) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description IETF draft (draft-ietf-httpbis-resumable-upload-15): the upload completed into a new file record (Upload-Complete: ?1) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"];
+                };
+            };
+            /** @description Appended */
+            204: {
+                headers: {
+                    /** @description Bytes stored now */
+                    "Upload-Offset"?: string;
+                    /** @description When an unfinished upload expires */
+                    "Upload-Expires"?: string;
+                    /** @description The file record, once the upload completed */
+                    "File-Id"?: string;
+                    /** @description IETF draft: ?0, more may follow */
+                    "Upload-Complete"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed upload header, or a body that broke off (what arrived is kept) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such upload, or another principal's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Upload-Offset is not the upload's offset (the draft's answer names it), or the multi field is full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The upload expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Tus-Resumable is not 1.0.0 (Tus-Version names the versions spoken), or the IETF draft interop version is not ours */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description More bytes than the upload length, or a file over the field's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Not application/offset+octet-stream (tus) or application/partial-upload (draft), or a refused type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Another request is appending to this upload */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Upload-Checksum does not match the body, which was discarded */
+            460: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5758,6 +6918,10 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Only those whose name contains this text, in any case (`%` and `_` are literal) */
+                q?: string;
+                /** @description The order: a property, descending with a leading `-`; ties in id order, the same way. Default: `id`. */
+                sort?: components["schemas"]["ProductSort"];
             };
             header?: never;
             path?: never;
@@ -6033,6 +7197,10 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Only those whose title contains this text, in any case (`%` and `_` are literal) */
+                q?: string;
+                /** @description The order: a property, descending with a leading `-`; ties in id order, the same way. Default: `id`. */
+                sort?: components["schemas"]["ArticleSort"];
             };
             header?: never;
             path?: never;

@@ -72,6 +72,16 @@ describe('ProblemDetailsFilter', () => {
     });
   });
 
+  it("names a domain error's registered problem type instead of its code's", () => {
+    class RegisteredTeapotError extends TeapotError {
+      override readonly registeredType = 'https://iana.org/assignments/http-problem-types#teapot';
+    }
+    expect(capture(new RegisteredTeapotError('Short.')).body).toMatchObject({
+      type: 'https://iana.org/assignments/http-problem-types#teapot',
+      status: 418,
+    });
+  });
+
   it('keeps the status of Nest HTTP exceptions', () => {
     expect(capture(new NotFoundException('Cannot GET /x')).body).toMatchObject({
       status: 404,

@@ -48,6 +48,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       const body = {
         ...problem(exception.status, exception.message, exception.code, exception.title),
+        ...(exception.registeredType ? { type: exception.registeredType } : {}),
         ...exception.extensions,
       };
       return { body, headers: exception.headers };

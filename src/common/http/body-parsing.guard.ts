@@ -30,6 +30,8 @@ export class BodyParsingGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const headers = req.headers;
     if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return true;
+    // An IETF resumable upload's creation: the body is a file's bytes, whatever its type (a JSON file is one too).
+    if (headers['upload-complete'] !== undefined) return true;
     return read(req, http.getResponse<Response>());
   }
 }

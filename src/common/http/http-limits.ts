@@ -52,8 +52,11 @@ function capConnectionsPerAddress(
   });
 }
 
+/** The bodies that carry file bytes: multipart uploads, and resumable uploads' parts (tus, the IETF draft). */
+const UPLOAD_BODY = /^(multipart\/|application\/(offset\+octet-stream|partial-upload)\b)/i;
+
 /**
- * A request body must arrive in time: a JSON or form body (anything but multipart, which is how files are uploaded)
+ * A request body must arrive in time: a JSON or form body (anything but an upload's bytes)
  * within `timeoutMs` of the head, an upload within HTTP_REQUEST_TIMEOUT. Once the answer is sent, what is left of
  * a body, which Node.js would otherwise read and discard at the client's pace, gets `timeoutMs` more. Past its
  * deadline the connection is closed.
@@ -62,10 +65,12 @@ function boundBody(timeoutMs: number) {
   return (req: Request, res: Response, next: NextFunction) => {
     const headers = req.headers;
     if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return next();
+    // The socket is gone once the connection closed by itself before the deadline.
     const expire = () => {
-      if (!req.complete) req.socket.destroy();
+      if (!req.complete) req.socket?.destroy();
     };
-    const upload = /^multipart\//i.test(headers['content-type'] ?? '');
+    // An IETF resumable upload's creation carries a file's bytes in whatever type the file has.
+    const upload = UPLOAD_BODY.test(headers['content-type'] ?? '') || headers['upload-complete'] !== undefined;
     let timer = upload ? undefined : setTimeout(expire, timeoutMs).unref();
     res.once('close', () => {
       if (req.complete) clearTimeout(timer);

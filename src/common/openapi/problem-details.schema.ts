@@ -5,7 +5,8 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 export class ProblemDetailsSchema {
   @ApiProperty({
     description:
-      'A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), or about:blank',
+      'A URI reference naming the problem: `/problems/<code>` (listed in docs/api.md, Errors), a type registered ' +
+      'with IANA (`https://iana.org/assignments/http-problem-types#…`, the IETF resumable upload draft), or about:blank',
     example: '/problems/not-found',
   })
   type!: string;

@@ -16,6 +16,20 @@ const UPLOAD_PATH = '/files/{attachmentType}/{attachmentId}/{fieldName}';
 const REORDER_OPERATION = 'reorderFiles';
 
 const FILE_RECORD = { $ref: '#/components/schemas/FileRecord' };
+const TUS_CREATION =
+  'With `Tus-Resumable: 1.0.0` (and `Upload-Length` or `Upload-Defer-Length: 1`) the request creates a resumable ' +
+  'upload instead (tus 1.0.0 creation, with its first bytes as `application/offset+octet-stream` if it likes): ' +
+  '201 without a body, `Location` naming the upload, which HEAD, PATCH and DELETE continue; the record appears ' +
+  'when its last byte arrives, under the same rules.';
+const DRAFT_CREATION =
+  'With `Upload-Complete` instead (the IETF resumable upload draft), it creates one too, the body being the bytes ' +
+  'of the file or of its first part (in any `Content-Type`): `?0` answers 201 without a body, with ' +
+  '`Location`, `Upload-Offset` and `Upload-Limit`; `?1` answers as above once the whole file arrived. A client ' +
+  'that sends `Upload-Draft-Interop-Version: 8` is told the Location in a 104 first.';
+/** A tus creation (Tus-Resumable on the same POST) answers 201 without a body, with the upload's Location. */
+const LOCATION = {
+  Location: { description: 'tus creation: the upload resource (no body then)', schema: { type: 'string' } },
+};
 const BINARY = { type: 'string', format: 'binary' };
 
 /**
@@ -67,13 +81,14 @@ function uploadOperation(route: OperationObject, type: string, field: FileFieldD
     delete responses['200'];
     responses['201'] = {
       description: 'Appended: one `file` part answers its record, several an array of theirs, in order',
+      headers: LOCATION,
       content: {
         'application/json': { schema: { oneOf: [FILE_RECORD, { type: 'array', minItems: 2, items: FILE_RECORD }] } },
       },
     };
   } else {
     responses['200'] = { ...created, description: 'Replaced: the record, with the same id, of the new file' };
-    responses['201'] = created;
+    responses['201'] = { ...created, headers: LOCATION };
   }
   if (!multi || field.maxCount === undefined) delete responses['409'];
   // The type and the field are in the path: only the entity can be missing.
@@ -98,6 +113,8 @@ function uploadOperation(route: OperationObject, type: string, field: FileFieldD
         ? 'A multi field: the files are appended (201).'
         : 'A single field: creates the record (201) or replaces its file, keeping the same id (200).',
       `${rulesOf(field)}. The type is sniffed from the bytes, not taken from the part. Needs \`${type}:write\`.`,
+      TUS_CREATION,
+      DRAFT_CREATION,
     ].join(' '),
     parameters: ((route.parameters ?? []) as ParameterObject[]).filter(
       (parameter) => parameter.name !== 'attachmentType' && parameter.name !== 'fieldName',

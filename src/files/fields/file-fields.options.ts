@@ -28,6 +28,11 @@ export interface FileFieldsOptions {
   orphanGraceMs?: number;
   /** How often orphans are swept (also once at start); 0 sweeps only at start and by hand. Default one hour. */
   orphanSweepIntervalMs?: number;
+  /**
+   * How long a resumable upload lives after its last request; past it, it is gone (410) and the orphan sweeper
+   * removes its bytes. Default 24 hours.
+   */
+  resumableUploadExpiryMs?: number;
   /** false: orphans are swept only by hand (OrphanSweeper.sweep), never in the background. Default true. */
   sweepOrphansInBackground?: boolean;
   /**
@@ -44,6 +49,8 @@ export interface FileFieldsOptions {
   urlTtlMs?: number;
   /** `proxy`: URLs of the signed route; `direct`: the storage's own (S3 presigned URLs). Default `proxy`. */
   urlMode?: 'proxy' | 'direct';
+  /** How long a direct upload's part URLs work and the upload waits for its completion. Default one hour. */
+  directUploadTtlMs?: number;
 }
 
 export type ResolvedFileFieldsOptions = Required<FileFieldsOptions>;
@@ -62,10 +69,12 @@ export function resolveFileFieldsOptions(options: FileFieldsOptions): ResolvedFi
     imageDecodeBytes: options.imageDecodeBytes ?? DEFAULT_IMAGE_DECODE_BYTES,
     orphanGraceMs: options.orphanGraceMs ?? HOUR_MS,
     orphanSweepIntervalMs: options.orphanSweepIntervalMs ?? HOUR_MS,
+    resumableUploadExpiryMs: options.resumableUploadExpiryMs ?? 24 * HOUR_MS,
     sweepOrphansInBackground: options.sweepOrphansInBackground ?? true,
     publicUrl: options.publicUrl ?? '',
     urlSigningKey: options.urlSigningKey ?? randomBytes(32),
     urlTtlMs: options.urlTtlMs ?? HOUR_MS,
     urlMode: options.urlMode ?? 'proxy',
+    directUploadTtlMs: options.directUploadTtlMs ?? HOUR_MS,
   };
 }

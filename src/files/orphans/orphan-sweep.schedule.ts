@@ -37,7 +37,10 @@ export class OrphanSweepSchedule implements OnApplicationBootstrap, OnApplicatio
       .sweep()
       .then(
         (report) => {
-          if (report.orphans.length > 0) this.logger.log(report, 'Removed orphaned stored objects');
+          const { orphans, expiredDirectUploads, expiredUploads, strayUploadParts } = report;
+          if (orphans.length + expiredDirectUploads + expiredUploads.length + strayUploadParts.length > 0) {
+            this.logger.log(report, 'Removed orphaned stored objects and expired uploads');
+          }
         },
         (error: unknown) => this.logger.warn({ err: error }, 'Orphan sweep failed'),
       )

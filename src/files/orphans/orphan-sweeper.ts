@@ -4,6 +4,8 @@ import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/f
 import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import { FileRecordsRepository } from '../records/file-records.repository.js';
 import { FileStorage, isReservedKey, type StoredObject } from '../storage/file-storage.js';
+import { ResumableSweep } from '../resumable/state/resumable-sweep.js';
+import { DirectUploadsSweeper } from '../direct/direct-uploads.sweeper.js';
 
 export interface SweepOptions {
   /** Report what would be removed without removing it. */
@@ -18,14 +20,21 @@ export interface SweepReport {
   removed: number;
   failed: number;
   dryRun: boolean;
+  /** Direct uploads whose time ran out, ended with their parts (counted only in a dry run). */
+  expiredDirectUploads: number;
+  /** Resumable uploads past their expiry, removed with their bytes (storage keys). */
+  expiredUploads: string[];
+  /** Unfinished resumable upload bytes no upload refers to any more. */
+  strayUploadParts: string[];
 }
 
 const BATCH = 500;
 
 /**
  * Removes stored objects that no record points at (bytes left by a crash between storing and committing, and
- * unfinished temporary files), once they are older than a grace period that covers any upload still in flight.
- * It never deletes a record. Runs at start, on an interval, and by hand (`npm run sweep-orphans`).
+ * unfinished temporary files), once they are older than a grace period that covers any upload still in flight, and
+ * ends expired direct uploads and resumable uploads (see ResumableSweep). It never deletes a record. Runs at start, on an interval, and by hand
+ * (`npm run sweep-orphans`).
  */
 @Injectable()
 export class OrphanSweeper {
@@ -34,13 +43,22 @@ export class OrphanSweeper {
     private readonly storage: FileStorage,
     private readonly fileRecords: FileRecordsRepository,
     private readonly registry: FileFieldRegistry,
+    private readonly resumable: ResumableSweep,
     // The application's clock when it provides one (tests move it), else the real time.
     @Optional() private readonly clock: Clock = new Clock(),
+    @Optional() private readonly directUploads?: DirectUploadsSweeper,
   ) {}
 
   async sweep(options: SweepOptions = {}): Promise<SweepReport> {
-    const cutoff = this.clock.nowMs() - (options.graceMs ?? this.options.orphanGraceMs);
-    const report: SweepReport = { scanned: 0, orphans: [], removed: 0, failed: 0, dryRun: options.dryRun ?? false };
+    const now = this.clock.nowMs();
+    const cutoff = now - (options.graceMs ?? this.options.orphanGraceMs);
+    const dryRun = options.dryRun ?? false;
+    const expiredDirectUploads = (await this.directUploads?.sweepExpired(now, dryRun)) ?? 0;
+    const { expired, strays } = await this.resumable.sweep(cutoff, dryRun);
+    const report: SweepReport = {
+      ...{ scanned: 0, orphans: [], removed: 0, failed: 0, dryRun, expiredDirectUploads },
+      ...{ expiredUploads: expired, strayUploadParts: strays },
+    };
     let batch: StoredObject[] = [];
     for await (const object of this.storage.list()) {
       report.scanned += 1;

@@ -1,4 +1,7 @@
 import type { Readable } from 'node:stream';
+import type { ResumableStorage } from '../resumable/storage/resumable-storage.js';
+import type { UnfinishedUploadStates } from '../resumable/storage/upload-states.js';
+import type { MultipartStorage } from '../direct/s3/multipart-storage.js';
 
 /** An inclusive byte range, as HTTP Range requests name it. */
 export interface ByteRange {
@@ -44,6 +47,17 @@ export abstract class FileStorage {
   directUrls(): Promise<DirectUrlSigner | undefined> {
     return Promise.resolve(undefined);
   }
+  /** Multipart uploads clients send straight to the storage (direct uploads), or undefined without them (local disk). */
+  directMultipart(): MultipartStorage | undefined {
+    return undefined;
+  }
+  /**
+   * Where resumable uploads keep their bytes until they complete, or undefined when the storage offers none; `states`
+   * keeps what the storage must know of each upload between requests (S3: its multipart upload and parts).
+   */
+  resumable(_states: UnfinishedUploadStates): ResumableStorage | undefined {
+    return undefined;
+  }
   /** Releases what the storage holds open (sockets, handles); FileFieldsModule calls it on application shutdown. */
   close(): Promise<void> {
     return Promise.resolve();
@@ -56,8 +70,11 @@ export abstract class FileStorage {
  */
 export const RESERVED_PREFIX = '.health/';
 
+/** Where a storage may keep the bytes of unfinished resumable uploads; reserved like RESERVED_PREFIX. */
+export const UNFINISHED_PREFIX = '.resumable/';
+
 export function isReservedKey(key: string): boolean {
-  return key.startsWith(RESERVED_PREFIX);
+  return key.startsWith(RESERVED_PREFIX) || key.startsWith(UNFINISHED_PREFIX);
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;

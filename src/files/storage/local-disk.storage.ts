@@ -12,6 +12,7 @@ import {
   type ByteRange,
   type StoredObject,
 } from './file-storage.js';
+import { LocalDiskResumableStorage } from '../resumable/storage/local-disk-resumable.storage.js';
 
 /** Temporary files carry this suffix until they are complete, so a crash never leaves a half file under a real key. */
 export const TEMP_SUFFIX = '.partial';
@@ -29,10 +30,16 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** Stores files on local disk under one root directory; every path is confined to that root. */
 export class LocalDiskStorage extends FileStorage {
   private readonly root: string;
+  private readonly unfinished: LocalDiskResumableStorage;
 
   constructor(root: string) {
     super();
     this.root = resolve(root);
+    this.unfinished = new LocalDiskResumableStorage(this.root);
+  }
+
+  override resumable(): LocalDiskResumableStorage {
+    return this.unfinished;
   }
 
   async put(key: string, body: Readable): Promise<void> {

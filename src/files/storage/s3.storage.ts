@@ -11,6 +11,9 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import { S3Multipart } from '../direct/s3/s3-multipart.js';
+import { S3ResumableStorage } from '../resumable/storage/s3-resumable.storage.js';
+import type { UnfinishedUploadStates } from '../resumable/storage/upload-states.js';
 import { assertSafeKey, FileStorage, type ByteRange, type DirectUrlSigner, type StoredObject } from './file-storage.js';
 
 export interface S3StorageOptions {
@@ -34,6 +37,8 @@ export class S3Storage extends FileStorage {
   private readonly client: S3Client;
   /** The client direct URLs are signed with (direct mode only); it sends no request. */
   private presigner?: S3Client;
+  /** The client direct uploads' part URLs are signed with; it sends no request. */
+  private partSigner?: S3Client;
 
   constructor(private readonly options: S3StorageOptions) {
     super();
@@ -138,10 +143,33 @@ export class S3Storage extends FileStorage {
     };
   }
 
+  /**
+   * Multipart uploads for direct uploads. Their part URLs are signed by a client that sends no request and leaves out
+   * the checksum parameters the SDK would otherwise add, which a browser's PUT of a part cannot satisfy.
+   */
+  override directMultipart(): S3Multipart {
+    const { bucket, region, endpoint, forcePathStyle } = this.options;
+    this.partSigner ??= new S3Client({
+      region,
+      endpoint,
+      forcePathStyle,
+      credentials: this.client.config.credentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return new S3Multipart(this.client, this.partSigner, bucket);
+  }
+
+  /** Resumable uploads through S3 multipart uploads, their state in the upload rows. */
+  override resumable(states: UnfinishedUploadStates): S3ResumableStorage {
+    return new S3ResumableStorage(this.client, this.options.bucket, states);
+  }
+
   /** The SDK client keeps its sockets alive for reuse; only destroying it ends them. */
   override close(): Promise<void> {
     this.client.destroy();
     this.presigner?.destroy();
+    this.partSigner?.destroy();
     return Promise.resolve();
   }
 }

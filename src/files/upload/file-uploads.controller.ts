@@ -4,6 +4,7 @@ import {
   ApiConsumes,
   ApiCreatedResponse,
   ApiExtraModels,
+  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -20,6 +21,11 @@ import { AttachmentTypeDto } from '../dto/attachment-type.dto.js';
 import { FileRecordDto } from '../records/file-record.dto.js';
 import { FilesService } from '../files.service.js';
 import { FileVariants } from '../images/variants/file-variants.service.js';
+import { isDraftRequest } from '../resumable/draft/draft-headers.js';
+import { ApiDraftCreation } from '../resumable/draft/draft-openapi.js';
+import { DraftProtocol } from '../resumable/draft/draft-protocol.js';
+import { isTusRequest } from '../resumable/tus/tus-headers.js';
+import { TusProtocol } from '../resumable/tus/tus-protocol.js';
 
 const oneOrMany = {
   oneOf: [{ $ref: getSchemaPath(FileRecordDto) }, { type: 'array', items: { $ref: getSchemaPath(FileRecordDto) } }],
@@ -34,6 +40,8 @@ export class FileUploadsController {
     private readonly attachmentTypes: AttachmentTypes,
     private readonly files: FilesService,
     private readonly variants: FileVariants,
+    private readonly tus: TusProtocol,
+    private readonly draft: DraftProtocol,
   ) {}
 
   // Before `:id`, which would take `fields` for an id.
@@ -62,8 +70,22 @@ export class FileUploadsController {
     description:
       'Single field: creates the record (201) or replaces its file keeping the same id (200). ' +
       'Multi field: appends (201); several `file` parts append in order and answer an array. ' +
-      'The type is sniffed from the bytes, not taken from the part. Needs `<attachment type>:write`.',
+      'The type is sniffed from the bytes, not taken from the part. Needs `<attachment type>:write`. ' +
+      'With `Tus-Resumable: 1.0.0`, creates a resumable upload instead (tus creation): 201 with its Location, ' +
+      'where HEAD, PATCH and DELETE continue it (`/files/uploads/{uploadId}`); the same rules apply, and the record ' +
+      'appears when its last byte arrives. With `Upload-Complete` (the IETF resumable upload draft), creates one too: ' +
+      '`?0` answers 201 with its Location once the body (if any) is stored, `?1` answers the record as here once the ' +
+      'whole file arrived; a 104 with the Location comes first to a client that sends the interop version.',
   })
+  @ApiHeader({ name: 'Tus-Resumable', required: false, description: 'tus creation: 1.0.0' })
+  @ApiHeader({ name: 'Upload-Length', required: false, description: 'tus creation: the whole length in bytes' })
+  @ApiHeader({ name: 'Upload-Defer-Length', required: false, description: 'tus creation: 1, the length comes later' })
+  @ApiHeader({
+    name: 'Upload-Metadata',
+    required: false,
+    description: 'tus creation: `filename <base64>,filetype <base64>`',
+  })
+  @ApiDraftCreation()
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -94,7 +116,9 @@ export class FileUploadsController {
       415,
       'Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read',
     ],
+    [412, 'tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours'],
     [429, 'UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After'],
+    [501, 'tus, IETF draft: the storage keeps no resumable uploads'],
     503,
     507,
   )
@@ -105,8 +129,16 @@ export class FileUploadsController {
     @CurrentPrincipal() principal: Principal,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<FileRecordDto | FileRecordDto[]> {
-    const result = await this.files.upload({ attachmentType, attachmentId, fieldName }, principal, req, res);
+  ): Promise<FileRecordDto | FileRecordDto[] | undefined> {
+    const target = { attachmentType, attachmentId, fieldName };
+    // tus creation: 201 with the upload's Location and no body.
+    if (isTusRequest(req)) {
+      await this.tus.create(target, principal, req, res);
+      return undefined;
+    }
+    // IETF draft creation: 201 with the upload's Location, or the record when the request brought the whole file.
+    if (isDraftRequest(req)) return this.draft.create(target, principal, req, res);
+    const result = await this.files.upload(target, principal, req, res);
     res.status(result.created ? 201 : 200);
     const bodies = await Promise.all(result.records.map((record) => this.variants.toDto(record)));
     return bodies.length === 1 ? bodies[0] : bodies;

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
+import { countOf } from '../../common/plural.js';
 import { FileStorage } from '../storage/file-storage.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 import { ImageProbe, type ImageRules } from '../images/probe/image-probe.js';
@@ -81,7 +82,7 @@ export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'max
             )
           : new FilesError(
               FilesErrorCode.TooManyFiles,
-              `This field takes at most ${options.maxFiles} file(s) per request.`,
+              `This field takes at most ${countOf(options.maxFiles, 'file')} per request.`,
             );
       default:
         return new FilesError(FilesErrorCode.MalformedMultipart, error.message);

@@ -1,0 +1,93 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { isMissingObject } from '../../files.errors.js';
+import { assertSafeKey } from '../../storage/file-storage.js';
+import type { MultipartStorage, PartUrl, UploadedPart } from './multipart-storage.js';
+
+/**
+ * S3 multipart uploads whose parts clients PUT to presigned URLs. `presigner` sends no request: it only signs, and
+ * leaves out the checksum parameters the SDK would otherwise add, which a browser's PUT cannot satisfy.
+ */
+export class S3Multipart implements MultipartStorage {
+  constructor(
+    private readonly client: S3Client,
+    private readonly presigner: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  async create(key: string): Promise<string> {
+    assertSafeKey(key);
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }));
+    if (!UploadId) throw new Error(`S3 returned no upload id for ${key}`);
+    return UploadId;
+  }
+
+  /** Each URL is signed with its part's Content-Length, so no part can carry more bytes than the upload declared. */
+  async presignParts(
+    key: string,
+    uploadId: string,
+    size: number,
+    partSize: number,
+    expiresIn: number,
+  ): Promise<PartUrl[]> {
+    assertSafeKey(key);
+    const count = Math.ceil(size / partSize);
+    return Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const partNumber = index + 1;
+        const length = Math.min(partSize, size - index * partSize);
+        const command = new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: length,
+        });
+        const url = await getSignedUrl(this.presigner, command, {
+          expiresIn,
+          signableHeaders: new Set(['content-length']),
+        });
+        return { partNumber, url, size: length };
+      }),
+    );
+  }
+
+  async complete(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts.map(({ partNumber, etag }) => ({ PartNumber: partNumber, ETag: etag })) },
+      }),
+    );
+  }
+
+  async abort(key: string, uploadId: string): Promise<void> {
+    assertSafeKey(key);
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }));
+    } catch (error) {
+      if (!isMissingObject(error)) throw error;
+    }
+  }
+
+  async sizeOf(key: string): Promise<number | undefined> {
+    assertSafeKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength;
+    } catch (error) {
+      if (isMissingObject(error)) return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { InsufficientScopeError } from '../../../common/auth/auth.errors.js';
+import type { Principal } from '../../../common/auth/principal.js';
+import { grants } from '../../../common/auth/permissions.js';
+import { Clock } from '../../../common/clock.js';
+import { AttachmentOwners, type ResolvedField } from '../../fields/attachment-owners.js';
+import { fileFieldRules } from '../../fields/file-field-rules.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
+import { FilesError, FilesErrorCode } from '../../files.errors.js';
+import { FilesService, type UploadTarget } from '../../files.service.js';
+import { FileStorage } from '../../storage/file-storage.js';
+import { UploadSlots } from '../../upload/upload-slots.js';
+import type { ResumableUpload } from '../state/resumable-upload.entity.js';
+import { ResumableUploadsRepository } from '../state/resumable-uploads.repository.js';
+import { hashUploadId, isUploadId, newUploadId } from '../state/upload-id.js';
+import type { ResumableStorage } from '../storage/resumable-storage.js';
+import { ResumableError, ResumableErrorCode, uploadNotFound } from '../resumable.errors.js';
+import { AppendRun, type AppendRequest, type AppendResult } from './append-run.js';
+import { HashCarry } from './hash-carry.js';
+import { UploadCompletion } from './upload-completion.js';
+import { UploadLease } from './upload-lease.js';
+
+export interface CreateRequest {
+  /** The whole file's length, or null when the client will say it later. */
+  length: number | null;
+  originalName: string;
+  /** The protocol's metadata as the client sent it, shown back when it asks. */
+  metadata: string | null;
+}
+
+/**
+ * The resumable upload engine that every protocol adapter (tus, the IETF draft) drives: create an upload for a field,
+ * append to it at its offset, read its state, cancel it; it completes into a file record once its bytes are in. The
+ * field's rules hold as for a multipart upload, before the bytes they concern are stored.
+ */
+@Injectable()
+export class ResumableUploads {
+  constructor(
+    @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
+    private readonly owners: AttachmentOwners,
+    private readonly files: FilesService,
+    private readonly rows: ResumableUploadsRepository,
+    private readonly storage: FileStorage,
+    private readonly slots: UploadSlots,
+    private readonly hashes: HashCarry,
+    private readonly completion: UploadCompletion,
+    @Optional() private readonly clock: Clock = new Clock(),
+  ) {}
+
+  /** The largest upload any field takes. */
+  get maxSize(): number {
+    return this.options.maxFileSize;
+  }
+
+  /** 404 for an unknown field or entity, 413 for a length over the field's limit, 409 for a full multi field. */
+  async create(
+    target: UploadTarget,
+    principal: Principal,
+    request: CreateRequest,
+  ): Promise<{ id: string; upload: ResumableUpload }> {
+    this.unfinished(); // 501 before anything else when the storage keeps no unfinished uploads
+    const { attachmentType, attachmentId, fieldName } = target;
+    const { owner, field, slot } = this.owners.resolveField(attachmentType, attachmentId, fieldName);
+    await this.owners.assertExists(owner, attachmentId);
+    assertWithin(request.length, fileFieldRules(field, this.options.maxFileSize).maxSize);
+    await this.files.assertRoomFor(field, slot, 1);
+    const { id, hash } = newUploadId();
+    const now = this.clock.nowMs();
+    const upload = await this.rows.insert({
+      idHash: hash,
+      attachmentType,
+      attachmentId,
+      field: fieldName,
+      subject: principal.subject,
+      declaredLength: request.length,
+      offset: 0,
+      originalName: request.originalName,
+      metadata: request.metadata,
+      mimeType: null,
+      storageKey: `${attachmentType}/${attachmentId}/${randomUUID()}`,
+      createdAt: now,
+      expiresAt: now + this.options.resumableUploadExpiryMs,
+    });
+    return { id, upload };
+  }
+
+  /**
+   * The upload behind an id, for its creator while it holds `<type>:write` (403 once it lost it); 404 for anyone
+   * else and for an unknown id, 410 once it expired.
+   */
+  async find(id: string, principal: Principal): Promise<ResumableUpload> {
+    const upload = isUploadId(id) ? await this.rows.findByHash(hashUploadId(id)) : null;
+    if (!upload || upload.subject !== principal.subject) throw uploadNotFound();
+    const required = `${upload.attachmentType}:write`;
+    if (!grants(principal.scopes, required)) throw new InsufficientScopeError(required);
+    if (upload.expiresAt <= this.clock.nowMs()) {
+      throw new ResumableError(ResumableErrorCode.UploadExpired, 'The upload expired; start a new one.');
+    }
+    return upload;
+  }
+
+  /** Appends one request's body at its offset, within one of the principal's upload slots (429 when none is left). */
+  async append(upload: ResumableUpload, principal: Principal, request: AppendRequest): Promise<AppendResult> {
+    const release = this.slots.acquire(principal.subject);
+    try {
+      const resolved = this.resolve(upload);
+      const unfinished = this.unfinished();
+      const lease = await UploadLease.take(this.rows, this.clock, upload.id);
+      try {
+        const run = new AppendRun(unfinished, this.rows, this.hashes, this.clock, this.options, lease);
+        const result = await run.append(upload, resolved, request);
+        if (!result.complete) return result;
+        // Still under the lease, renewed while the file is checked: no other request can complete it twice.
+        const { records, created } = await this.completion.complete(unfinished, result.upload, resolved, principal);
+        return { ...result, record: records[0], created };
+      } finally {
+        lease.end();
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** Ends an upload and removes its bytes (423 while a request appends to it). */
+  async cancel(upload: ResumableUpload): Promise<void> {
+    const lease = await UploadLease.take(this.rows, this.clock, upload.id);
+    lease.end();
+    this.hashes.forget(upload.id);
+    await this.unfinished().abort(upload.storageKey);
+    await this.rows.delete(upload.id);
+  }
+
+  private resolve(upload: ResumableUpload): ResolvedField {
+    return this.owners.resolveField(upload.attachmentType, upload.attachmentId, upload.field);
+  }
+
+  private unfinished(): ResumableStorage {
+    const unfinished = this.storage.resumable(this.rows);
+    if (!unfinished) {
+      throw new ResumableError(
+        ResumableErrorCode.ResumableUnsupported,
+        'This service stores files where resumable uploads cannot be kept; upload with multipart/form-data.',
+      );
+    }
+    return unfinished;
+  }
+}
+
+/** 413 before any byte when the declared length is over the field's limit. */
+export function assertWithin(length: number | null, maxSize: number): void {
+  if (length !== null && length > maxSize) {
+    throw new FilesError(
+      FilesErrorCode.FileTooLarge,
+      `The upload of ${length} bytes exceeds this field's maximum of ${maxSize} bytes.`,
+    );
+  }
+}
