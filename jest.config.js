@@ -23,4 +23,7 @@ export default {
   // Only there to end a hung test: what a test bounds in time, it bounds itself. Starting an app with its database takes
   // 2-5 s on a usual machine and has taken over 30 s on a slow one.
   testTimeout: 90_000,
+  // Each test file imports the application anew (ESM modules are not released between files), so one process running
+  // every file grows past its heap. With a limit Jest runs the files in a worker, and replaces it once it holds more.
+  workerIdleMemoryLimit: '1GB',
 };
