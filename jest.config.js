@@ -11,7 +11,8 @@ const shared = {
 
 export default {
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    // scripts/: the plain-JavaScript launcher's unit specs (native ES modules, not transformed).
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.mjs'] },
     {
       ...shared,
       displayName: 'e2e',

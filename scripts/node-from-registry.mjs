@@ -1,14 +1,16 @@
 /**
  * A Node.js distribution taken from the npm registry: the node-<platform>-<arch> package holds a whole one (bin/node,
- * and the C++ headers node-gyp needs). It is unpacked once under node_modules/.cache/node-from-registry/ and used from
- * there: nothing on the machine changes. To use one in a shell:
+ * and the C++ headers node-gyp needs). Only the releases pinned in scripts/node-releases.json are taken, each checked
+ * against its pinned sha512 before it is unpacked. It is unpacked once under node_modules/.cache/node-from-registry/
+ * and used from there: nothing on the machine changes. To use one in a shell:
  *
- *   export PATH="$(node scripts/node-from-registry.mjs 24)/bin:$PATH"      (the newest release in 24, 26, 24.11.1…)
+ *   export PATH="$(node scripts/node-from-registry.mjs 24)/bin:$PATH"      (the pinned release of 24 or 26, or of a range)
  *
  * Plain JavaScript without dependencies, as scripts/on-supported-node.mjs imports it on an old Node.js (18 and later).
  */
 import { spawnSync } from 'node:child_process';
 import console from 'node:console';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -97,6 +99,69 @@ export function newest(versions, range) {
   return best ? best.join('.') : null;
 }
 
+/**
+ * The releases that may be downloaded, by major version and platform: { "24": { "linux-x64": { version, integrity } } }.
+ * Checked into the repository, so that what runs is what was reviewed, whatever the registry publishes later.
+ */
+export const pinFile = join(root, 'scripts', 'node-releases.json');
+
+export function readPins(file = pinFile) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')).releases;
+  } catch (error) {
+    throw new NoNode(`scripts/node-releases.json cannot be read (${error.message})`);
+  }
+}
+
+/**
+ * The pinned release for a major version ("24") or a range ("^24.11.0 || >=26"): { version, integrity }, the newest of
+ * this platform's pinned releases in it. The registry is never asked which releases exist.
+ */
+export function pinnedRelease(range, { pins = readPins(), platform: on = platform } = {}) {
+  const releases = Object.values(pins)
+    .map((byPlatform) => byPlatform[on])
+    .filter(Boolean);
+  const version = newest(
+    releases.map((release) => release.version),
+    range,
+  );
+  if (!version) {
+    const pinned = releases.map((release) => release.version).join(', ') || 'none';
+    throw new NoNode(
+      `only releases pinned in scripts/node-releases.json are used, and none for ${on} (${pinned}) is in that range`,
+    );
+  }
+  return releases.find((release) => release.version === version);
+}
+
+/** What to install instead, for the end of a sentence. */
+export function whatToInstall(range) {
+  let majors = [];
+  try {
+    majors = Object.keys(readPins());
+  } catch {
+    // The range alone names it.
+  }
+  const lines = majors.length > 0 ? `Node.js ${majors.join(' or ')}` : 'a Node.js';
+  return `install ${lines} (as engines allows: ${range}) from nodejs.org or your distribution's packages`;
+}
+
+/**
+ * The release a command of package.json runs on when the running Node.js (`running`) does not satisfy `range`, else
+ * null. With NODE_ENV=production nothing is downloaded: a production machine runs the Node.js installed on it.
+ */
+export function releaseFor(range, { running = process.version, env = process.env, pins, platform: on } = {}) {
+  if (!range || satisfies(running, range)) return null;
+  if (env.NODE_ENV === 'production') throw new NoNode('with NODE_ENV=production none is downloaded');
+  return pinnedRelease(range, { pins, platform: on });
+}
+
+/** Whether a file's sha512 is `integrity` (npm's form, "sha512-" and the digest in base64). */
+export function hasIntegrity(file, integrity) {
+  if (!/^sha512-[A-Za-z0-9+/]{86}==$/.test(String(integrity))) return false;
+  return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}` === integrity;
+}
+
 /** The npm that runs this script when it runs from an npm script, else the npm on PATH. */
 function npm(args, options) {
   const cli = process.env.npm_execpath;
@@ -110,68 +175,56 @@ function npmError(result) {
   return /npm (?:error|ERR!) code (\S+)/.exec(result.stderr ?? '')?.[1] ?? `exit code ${result.status}`;
 }
 
-export const distribution = (version) => join(cacheDir, `node-v${version}-${platform}`);
-const unpacked = (version) => existsSync(join(distribution(version), 'bin', 'node'));
+const here = { cacheDir, platform };
+/** Written into an unpacked release: the integrity its tarball was checked against. */
+const MARK = '.integrity';
 
-/** Releases of this platform's package already unpacked here, for when the registry is out of reach. */
-function cachedVersions() {
-  const suffix = `-${platform}`;
-  return (existsSync(cacheDir) ? readdirSync(cacheDir) : [])
-    .filter((name) => name.startsWith('node-v') && name.endsWith(suffix))
-    .map((name) => name.slice('node-v'.length, -suffix.length))
-    .filter(unpacked);
+export const distribution = (version, where = here) => join(where.cacheDir, `node-v${version}-${where.platform}`);
+
+function verified({ version, integrity }, where) {
+  const dir = distribution(version, where);
+  const mark = join(dir, MARK);
+  return existsSync(join(dir, 'bin', 'node')) && existsSync(mark) && readFileSync(mark, 'utf8') === integrity;
 }
 
 /**
- * The release to use for a range: { version, dir, offline }. With `reuseForMs`, the answer the registry gave for the
- * same range within that time is used without asking it again (so that a restart does not wait for it).
+ * Checks a downloaded tarball against the pinned integrity, then unpacks it into the cache (unless it is there) and
+ * returns the release's directory. A tarball that does not match is deleted before anything in it is read.
  */
-export function resolveNode(range, { reuseForMs = 0 } = {}) {
-  const answer = join(cacheDir, `newest-${platform}.json`);
-  if (reuseForMs > 0 && existsSync(answer)) {
-    const last = JSON.parse(readFileSync(answer, 'utf8'));
-    if (last.range === range && Date.now() - last.at < reuseForMs && unpacked(last.version)) {
-      return { version: last.version, dir: distribution(last.version), offline: false };
-    }
+export function unpackTarball(tarball, release, where = here) {
+  const { version, integrity } = release;
+  const name = `node-${where.platform}@${version}`;
+  if (!hasIntegrity(tarball, integrity)) {
+    rmSync(tarball, { force: true });
+    throw new NoNode(
+      `the download of ${name} does not match its integrity in scripts/node-releases.json, so it was deleted unopened`,
+    );
   }
-  // Few and short retries: without the registry, a release unpacked before is used, or the caller is told at once.
-  const quick = ['--fetch-retries=1', '--fetch-retry-mintimeout=1000', '--fetch-retry-maxtimeout=2000'];
-  const result = npm(['view', packageName, 'versions', '--json', ...quick, '--fetch-timeout=30000'], { cwd: root });
-  if (result.status !== 0 && npmError(result) !== 'E404') {
-    const version = newest(cachedVersions(), range);
-    if (version) return { version, dir: distribution(version), offline: true };
-    throw new NoNode(`the npm registry could not be reached to take one (npm: ${npmError(result)})`);
-  }
-  const versions = result.status === 0 ? [].concat(JSON.parse(result.stdout)) : [];
-  const version = newest(versions, range);
-  if (!version) throw new NoNode(`the npm registry has no Node.js in that range for ${platform} (${packageName})`);
-  if (reuseForMs > 0) {
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(answer, JSON.stringify({ range, version, at: Date.now() }));
-  }
-  return { version, dir: distribution(version), offline: false };
-}
-
-/** Downloads (through npm's cache) and unpacks a release unless it is here, and returns its directory. */
-export function unpack(version) {
-  const dir = distribution(version);
-  if (unpacked(version)) return dir;
-  mkdirSync(cacheDir, { recursive: true });
+  const dir = distribution(version, where);
+  mkdirSync(where.cacheDir, { recursive: true });
   // Unpacked beside its final place, then renamed: a run going on at the same time sees all of it or none.
-  const work = mkdtempSync(join(cacheDir, '.unpack-'));
+  const work = mkdtempSync(join(where.cacheDir, '.unpack-'));
   try {
-    const pack = npm(['pack', `${packageName}@${version}`, '--pack-destination', work, '--silent'], { cwd: work });
-    if (pack.status !== 0)
-      throw new NoNode(`the npm registry did not give ${packageName}@${version} (${npmError(pack)})`);
-    const tar = spawnSync('tar', ['-xzf', join(work, `${packageName}-${version}.tgz`), '-C', work], {
-      encoding: 'utf8',
-    });
-    if (tar.status !== 0)
-      throw new NoNode(`${packageName}@${version} could not be unpacked (${tar.error?.message ?? tar.stderr.trim()})`);
-    try {
-      renameSync(join(work, 'package'), dir);
-    } catch (error) {
-      if (!unpacked(version)) throw error;
+    if (existsSync(join(dir, 'bin', 'node'))) {
+      // Unpacked before integrities were pinned (from this same release, which npm checked against the registry):
+      // it is marked rather than swapped under the processes that may be running it.
+      writeFileSync(join(work, MARK), integrity);
+      renameSync(join(work, MARK), join(dir, MARK));
+    } else {
+      const tar = spawnSync('tar', ['-xzf', tarball, '-C', work], { encoding: 'utf8' });
+      if (tar.status !== 0)
+        throw new NoNode(`${name} could not be unpacked (${tar.error?.message ?? tar.stderr.trim()})`);
+      writeFileSync(join(work, 'package', MARK), integrity);
+      try {
+        renameSync(join(work, 'package'), dir);
+      } catch (error) {
+        if (!verified(release, where)) {
+          if (existsSync(join(dir, 'bin', 'node'))) throw error;
+          // What an interrupted run left there.
+          rmSync(dir, { recursive: true, force: true });
+          renameSync(join(work, 'package'), dir);
+        }
+      }
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -183,26 +236,47 @@ export function unpack(version) {
   }
   // One release per major version is kept, with what was built for it (.ci/test-on-node).
   const major = `node-v${version.split('.')[0]}.`;
-  for (const name of readdirSync(cacheDir)) {
-    if (name.startsWith(major) && !name.startsWith(`node-v${version}-`)) {
-      rmSync(join(cacheDir, name), { recursive: true, force: true });
+  for (const entry of readdirSync(where.cacheDir)) {
+    if (entry.startsWith(major) && !entry.startsWith(`node-v${version}-`)) {
+      rmSync(join(where.cacheDir, entry), { recursive: true, force: true });
     }
   }
   return dir;
+}
+
+/**
+ * A pinned release's directory: the one unpacked before (no network needed), else downloaded with `npm pack` (through
+ * npm's cache) and checked against its integrity first. With NODE_ENV=production nothing is downloaded.
+ */
+export function unpack(release, { where = here, env = process.env } = {}) {
+  if (verified(release, where)) return distribution(release.version, where);
+  if (env.NODE_ENV === 'production') throw new NoNode('with NODE_ENV=production none is downloaded');
+  mkdirSync(where.cacheDir, { recursive: true });
+  const download = mkdtempSync(join(where.cacheDir, '.download-'));
+  try {
+    const name = `node-${where.platform}`;
+    const pack = npm(['pack', `${name}@${release.version}`, '--pack-destination', download, '--silent'], {
+      cwd: download,
+    });
+    if (pack.status !== 0) {
+      throw new NoNode(`the npm registry did not give ${name}@${release.version} (${npmError(pack)})`);
+    }
+    return unpackTarball(join(download, `${name}-${release.version}.tgz`), release, where);
+  } finally {
+    rmSync(download, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
   const range = process.argv[2];
   if (!range) {
     console.error(
-      'usage: node scripts/node-from-registry.mjs RANGE   (prints the directory of a Node.js, e.g. for 24)',
+      'usage: node scripts/node-from-registry.mjs MAJOR|RANGE   (prints the directory of a pinned Node.js, e.g. for 24)',
     );
     process.exit(2);
   }
   try {
-    const { version, offline } = resolveNode(range);
-    if (offline) console.error(`The npm registry is out of reach: Node.js ${version}, taken from it before, is used.`);
-    console.log(unpack(version));
+    console.log(unpack(pinnedRelease(range)));
   } catch (error) {
     if (!(error instanceof NoNode)) throw error;
     console.error(`No Node.js ${range} from the npm registry: ${error.message}.`);

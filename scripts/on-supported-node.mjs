@@ -1,7 +1,8 @@
 /**
- * Runs a command of package.json's scripts (start, test…) on a Node.js that satisfies package.json's `engines`. When
- * the Node.js running npm does not, the newest supported release is taken from the npm registry for this project
- * (scripts/node-from-registry.mjs) and put first on the command's PATH: the machine's Node.js stays as it is.
+ * Runs a command of package.json's scripts (start, test, cli…) on a Node.js that satisfies package.json's `engines`.
+ * When the Node.js running npm does not, the newest release pinned in scripts/node-releases.json that does is taken
+ * from the npm registry for this project (scripts/node-from-registry.mjs) and put first on the command's PATH: the
+ * machine's Node.js stays as it is. With NODE_ENV=production nothing is downloaded: it stops, naming what to install.
  *
  *   node scripts/on-supported-node.mjs [--build-if-changed] 'COMMAND' [ARGUMENT…]
  *
@@ -16,10 +17,7 @@ import { delimiter, join } from 'node:path';
 import process from 'node:process';
 import { clearInterval, setInterval } from 'node:timers';
 import { buildIfChanged } from './build-if-changed.mjs';
-import { NoNode, packageName, resolveNode, root, satisfies, unpack } from './node-from-registry.mjs';
-
-/** How long the registry's answer (the newest supported release) is reused before it is asked again. */
-const REUSE_ANSWER_MS = 24 * 60 * 60 * 1000;
+import { NoNode, packageName, releaseFor, root, unpack, whatToInstall } from './node-from-registry.mjs';
 
 function stop(sentence) {
   console.error(sentence);
@@ -28,23 +26,22 @@ function stop(sentence) {
 
 /** The environment whose PATH starts with a Node.js that satisfies `range` (this one's when it does). */
 function supportedNodeEnv(range) {
-  if (!range || satisfies(process.version, range)) return process.env;
   const here = `Node.js ${process.version} here does not satisfy this project's engines (${range})`;
   try {
-    const { version, offline } = resolveNode(range, { reuseForMs: REUSE_ANSWER_MS });
-    const from = offline ? ', taken from the npm registry earlier' : ' from the npm registry';
-    const kept = `${packageName}, kept in node_modules/.cache/${offline ? '; the registry is out of reach now' : ''}`;
+    const release = releaseFor(range);
+    if (!release) return process.env;
     console.error(
-      `${here}, so this runs on Node.js v${version}${from} (${kept}); the machine's Node.js is unchanged ` +
-        `(npm install's EBADENGINE warnings were about it).`,
+      `${here}, so this runs on Node.js v${release.version}, pinned in scripts/node-releases.json, from the npm ` +
+        `registry (${packageName}, kept in node_modules/.cache/); the machine's Node.js is unchanged (npm install's ` +
+        `EBADENGINE warnings were about it).`,
     );
-    const node = join(unpack(version), 'bin', 'node');
+    const node = join(unpack(release), 'bin', 'node');
     const path = `${join(node, '..')}${delimiter}${process.env.PATH ?? ''}`;
     // npm names the Node.js that runs it in NODE and npm_node_execpath: tools that read them get this one too.
     return { ...process.env, PATH: path, NODE: node, npm_node_execpath: node };
   } catch (error) {
     if (!(error instanceof NoNode)) throw error;
-    return stop(`${here}, and ${error.message}: install a Node.js that does, then run the command again.`);
+    return stop(`${here}, and ${error.message}: ${whatToInstall(range)}, then run the command again.`);
   }
 }
 

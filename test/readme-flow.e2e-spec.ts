@@ -36,10 +36,13 @@ function startVariables(block: string): Record<string, string> {
 
 /**
  * `npm` for the README's blocks: `npm run build` is this suite's build, and a script that runs a file of the build
- * (`"cli": "node dist/src/cli.js"`) runs the same file of this suite's build, so package.json is followed too.
+ * (`"cli": "node scripts/on-supported-node.mjs 'node dist/src/cli.js'"`) runs the same file of this suite's build, so
+ * package.json is followed too.
  */
 function npmStandIn(scripts: Record<string, string>, buildDir: string): string {
-  const cases = Object.entries(scripts).flatMap(([name, command]) => {
+  const cases = Object.entries(scripts).flatMap(([name, script]) => {
+    // The launcher only picks the Node.js; this suite already runs on a supported one.
+    const command = script.replace(/^node scripts\/on-supported-node\.mjs (?:--\S+ )*'([^']*)'$/, '$1');
     const file = /^node dist\/(\S+)$/.exec(command)?.[1];
     return file ? [`    ${name}) node '${join(buildDir, file)}' "$@" ;;`] : [];
   });
