@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { LocalDiskStorage } from '../../storage/local-disk.storage.js';
 import { LocalDiskResumableStorage } from './local-disk-resumable.storage.js';
 
@@ -32,8 +33,14 @@ describe('LocalDiskResumableStorage', () => {
   it('keeps the bytes written before the body failed, and says why it stopped', async () => {
     const body = new Readable({ read() {} });
     body.push(Buffer.from('kept'));
-    setTimeout(() => body.destroy(new Error('connection reset')), 20);
-    const outcome = await storage.append(KEY, 0, body);
+    const appending = storage.append(KEY, 0, body);
+    // The connection drops once the first bytes are on disk, however long the disk (or a busy machine) takes.
+    const deadline = Date.now() + 30_000;
+    while ((await stat(unfinished()).catch(() => undefined))?.size !== 4 && Date.now() < deadline) {
+      await delay(10);
+    }
+    body.destroy(new Error('connection reset'));
+    const outcome = await appending;
     expect(outcome).toEqual({ written: 4, error: new Error('connection reset') });
     expect(await readFile(unfinished(), 'utf8')).toBe('kept');
   });
