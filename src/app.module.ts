@@ -3,6 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuditModule } from './audit/index.js';
+import { AuditedFileActivity } from './audited-file-activity.js';
 import { CatalogModule } from './catalog/index.js';
 import { ClockModule } from './common/clock.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
@@ -53,12 +54,18 @@ async function serviceFileFieldsOptions(
     TokenModule,
     WebhooksModule,
     DatabaseModule.forFeature(fileFieldsSchema),
-    // The file-field framework on this service's settings; its changes go out as webhooks.
+    // The file-field framework on this service's settings; its changes go out as webhooks and into the audit trail.
     FileFieldsModule.forRootAsync({
-      imports: [ConfigModule.forFeature(filesConfig), ConfigModule.forFeature(tokenConfig), WebhooksModule],
+      imports: [
+        ConfigModule.forFeature(filesConfig),
+        ConfigModule.forFeature(tokenConfig),
+        WebhooksModule,
+        AuditModule,
+      ],
       inject: [filesConfig.KEY, tokenConfig.KEY, AppConfig],
       useFactory: serviceFileFieldsOptions,
       eventPublisher: WebhookFileEvents,
+      activityLog: AuditedFileActivity,
     }),
     CatalogModule,
     HealthModule,

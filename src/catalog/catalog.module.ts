@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { AuditModule } from '../audit/index.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
 import { Article } from './article.entity.js';
@@ -37,6 +38,8 @@ const serviceFor = (token: symbol, entity: Function, label: string, list: ListSp
       entities: [Product, Article],
       migrations: [Catalog1763799999000, CatalogChangesCounted1763800011000, CatalogListIndexes1763800014000],
     }),
+    // Creating, changing and deleting content is recorded in the audit trail (@Audited()).
+    AuditModule,
   ],
   controllers: [
     createCatalogController({

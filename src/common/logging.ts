@@ -156,10 +156,26 @@ function errorSerializer(error: unknown): unknown {
   return serialized;
 }
 
-/** The request line's fields besides the request and the response: the principal, once the access guard knew it. */
-function withPrincipal(req: LoggedRequest, fields: object): object {
+const PROBLEM_TYPE = Symbol('problem type');
+
+/** Notes the `type` of the problem document a response answers, for the request's one log line. */
+export function noteProblemType(res: object, type: string): void {
+  (res as { [PROBLEM_TYPE]?: string })[PROBLEM_TYPE] = type;
+}
+
+/**
+ * The request line's fields besides the request and the response: the principal, once the access guard knew it, and
+ * the problem type of an error answer (which of the 4xx it was, without its detail, which may quote the request).
+ */
+function withRequestFields(req: LoggedRequest, res: object, fields: object): object {
   const subject = req.user?.subject;
-  return subject === undefined ? fields : { ...fields, principal: subject };
+  const problem = (res as { [PROBLEM_TYPE]?: string })[PROBLEM_TYPE];
+  if (subject === undefined && problem === undefined) return fields;
+  return {
+    ...fields,
+    ...(subject === undefined ? {} : { principal: subject }),
+    ...(problem === undefined ? {} : { problem }),
+  };
 }
 
 /**
@@ -192,8 +208,8 @@ export function loggerParams(config: AppConfig, stdoutIsTerminal = process.stdou
     customSuccessMessage: requestLine,
     // pino-http passes the response time here too (after the error), though its types leave it out.
     customErrorMessage: (req, res, ...more: unknown[]) => requestLine(req, res, Number(more[1])),
-    customSuccessObject: (req, _res, fields: object) => withPrincipal(req, fields),
-    customErrorObject: (req, _res, _error, fields: object) => withPrincipal(req, fields),
+    customSuccessObject: (req, res, fields: object) => withRequestFields(req, res, fields),
+    customErrorObject: (req, res, _error, fields: object) => withRequestFields(req, res, fields),
   };
   const pretty = chooseLogFormat(config.logFormat, stdoutIsTerminal) === 'pretty';
   return { pinoHttp: pretty ? [options, prettyStream()] : options };

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EntityManager } from 'typeorm';
@@ -12,6 +12,7 @@ import type { FileRecord } from './records/file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot, type NewFileRecord } from './records/file-records.repository.js';
 import { FilesError, FilesErrorCode } from './files.errors.js';
 import { FileEventPublisher } from './events/file-event-publisher.js';
+import { FileActivityLog, NoFileActivityLog } from './events/file-activity-log.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from './fields/file-fields.options.js';
 import { FileStorage } from './storage/file-storage.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
@@ -46,6 +47,7 @@ export class FilesService {
     private readonly events: FileEventPublisher,
     private readonly slots: UploadSlots,
     private readonly variants: FileVariants,
+    @Optional() private readonly activity: FileActivityLog = new NoFileActivityLog(),
   ) {}
 
   /**
@@ -105,6 +107,12 @@ export class FilesService {
         for (const file of result.records) {
           await this.events.publish(tx, { kind, data: { file: FileRecordDto.from(file) } });
         }
+        await this.activity.record(tx, {
+          action: result.created ? 'file.upload' : 'file.replace',
+          principal,
+          ...slot,
+          fileIds: result.records.map((file) => file.id),
+        });
         await inTransaction?.(tx);
         // Image variants are made in the background once the records are committed, within the uploader's share of
         // the queue; the answer does not wait.

@@ -26,6 +26,12 @@ export {
   type FileEventKind,
   type FileEventTransaction,
 } from './events/file-event-publisher.js';
+export {
+  FILE_ACTIVITIES,
+  FileActivityLog,
+  type FileActivity,
+  type FileActivityAction,
+} from './events/file-activity-log.js';
 export { OrphanSweeper } from './orphans/orphan-sweeper.js';
 export { FileUrls } from './urls/file-urls.js';
 export { FileVariantSource, type StoredVariant } from './urls/file-variant-source.js';

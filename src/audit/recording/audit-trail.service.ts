@@ -2,7 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { isSaneRequestId } from '../../common/logging.js';
 import type { AuditEvent, AuditOutcome } from '../audit-event.entity.js';
-import { AuditEventsRepository, type AuditEventFilter } from '../repositories/audit-events.repository.js';
+import type { EntityManager } from 'typeorm';
+import {
+  AuditEventsRepository,
+  type AuditEventFilter,
+  type NewAuditEvent,
+} from '../repositories/audit-events.repository.js';
 
 /** Where a request came from: its request id (X-Request-Id) and the client's address (TRUST_PROXY honoured). */
 export interface AuditOrigin {
@@ -44,8 +49,30 @@ export class AuditTrail {
 
   /** Appends one event; resolves even when the database refuses it (the failure is logged). */
   async record(record: AuditRecord): Promise<void> {
+    const event = this.eventOf(record);
+    try {
+      await this.events.insert(event);
+    } catch (error) {
+      // The event itself holds no secret, so it is logged in full: the trail can be completed from the logs.
+      this.logger.error({ err: error, auditEvent: event }, 'Could not record an audit event');
+    }
+  }
+
+  /**
+   * Appends events in the transaction of the change they describe, in one insert: they commit with it or not at all,
+   * and a failure to write them fails the change (the caller's transaction rolls back).
+   */
+  async recordIn(manager: EntityManager, records: readonly AuditRecord[]): Promise<void> {
+    if (records.length > 0)
+      await this.events.insertIn(
+        manager,
+        records.map((record) => this.eventOf(record)),
+      );
+  }
+
+  private eventOf(record: AuditRecord): NewAuditEvent {
     const details = record.details === undefined ? null : JSON.stringify(record.details);
-    const event = {
+    return {
       occurredAt: this.clock.nowMs(),
       actor: record.actor.slice(0, ACTOR_MAX),
       clientId: cut(record.clientId, ACTOR_MAX),
@@ -61,12 +88,6 @@ export class AuditTrail {
       sourceIp: cut(record.sourceIp, FIELD_MAX),
       details: details !== null && details.length > DETAILS_MAX ? null : details,
     };
-    try {
-      await this.events.insert(event);
-    } catch (error) {
-      // The event itself holds no secret, so it is logged in full: the trail can be completed from the logs.
-      this.logger.error({ err: error, auditEvent: event }, 'Could not record an audit event');
-    }
   }
 
   /** A page of the trail, newest first. */

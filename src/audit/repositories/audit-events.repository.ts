@@ -26,6 +26,11 @@ export class AuditEventsRepository {
     await this.db.insert(AuditEvent, event);
   }
 
+  /** Appends events in one statement, in the transaction of `manager`. */
+  async insertIn(manager: EntityManager, events: NewAuditEvent[]): Promise<void> {
+    await manager.insert(AuditEvent, events);
+  }
+
   /** Events matching the filter, newest first, and how many match over all pages. */
   async page(filter: AuditEventFilter, limit: number, offset: number): Promise<{ items: AuditEvent[]; total: number }> {
     const where: FindOptionsWhere<AuditEvent> = {};

@@ -28,6 +28,10 @@ export class FakeAuditEventsRepository implements Public<AuditEventsRepository> 
     this.rows.push(Object.assign(new AuditEvent(), { ...event, id: this.rows.length + 1 }));
   }
 
+  async insertIn(_manager: unknown, events: NewAuditEvent[]): Promise<void> {
+    for (const event of events) await this.insert(event);
+  }
+
   async page(filter: AuditEventFilter, limit: number, offset: number): Promise<{ items: AuditEvent[]; total: number }> {
     this.check();
     const matching = this.rows

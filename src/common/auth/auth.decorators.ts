@@ -1,4 +1,4 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiOAuth2 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiProblems } from '../openapi/api-problems.js';
@@ -7,8 +7,17 @@ import { BEARER_SCHEME, OAUTH2_SCHEME } from '../openapi/openapi-document.js';
 export const IS_PUBLIC = 'auth:public';
 export const REQUIRED_PERMISSION = 'auth:permission';
 
-/** A permission (`<resource>:<read|write>`), or a function that derives it from the request (e.g. a path parameter). */
-export type PermissionRequirement = string | ((request: Request) => string);
+/** How a derived requirement finds a provider of any module (e.g. a registry of what a path parameter may name). */
+export interface ProviderLookup {
+  get<T>(type: Type<T>, options: { strict: false }): T;
+}
+
+/**
+ * A permission (`<resource>:<read|write>`), or a function that derives it from the request (e.g. a path parameter).
+ * The function runs before the permission is checked: it may throw a DomainError (a 404 for a path naming nothing),
+ * so that a made-up name is never answered as a permission the caller lacks.
+ */
+export type PermissionRequirement = string | ((request: Request, providers: ProviderLookup) => string);
 
 /** Opens a route to callers without a token (token endpoint, discovery documents, health). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);

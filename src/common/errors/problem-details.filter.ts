@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { redactUrl } from '../logging.js';
+import { noteProblemType, redactUrl } from '../logging.js';
 import { DomainError } from './domain-error.js';
 import { errorFormats } from './error-formats.js';
 import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';
@@ -41,6 +41,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     }
     const { body, headers } = this.render(exception, request);
     body.instance ??= request.originalUrl?.split('?')[0];
+    noteProblemType(response, body.type);
     response.status(body.status).set(headers).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 

@@ -24,9 +24,7 @@ export class AttachmentOwners {
   /** 404 for an unknown attachment type or an unknown field of a known type. */
   resolveField(attachmentType: string, attachmentId: number, fieldName: string): ResolvedField {
     const owner = this.registry.get(attachmentType);
-    if (!owner) {
-      throw new FilesError(FilesErrorCode.UnknownAttachmentType, `No entity type is called "${attachmentType}".`);
-    }
+    if (!owner) throw unknownAttachmentType(attachmentType);
     const field = owner.fields.get(fieldName);
     if (!field) {
       throw new FilesError(FilesErrorCode.UnknownFileField, `"${attachmentType}" has no file field "${fieldName}".`);
@@ -48,6 +46,11 @@ export class AttachmentOwners {
   async lock(tx: Transaction, owner: AttachableEntity, id: number): Promise<void> {
     await this.rows.lock(tx, owner, id);
   }
+}
+
+/** 404 for a type no entity has. */
+export function unknownAttachmentType(attachmentType: string): FilesError {
+  return new FilesError(FilesErrorCode.UnknownAttachmentType, `No entity type is called "${attachmentType}".`);
 }
 
 function entityNotFound(owner: AttachableEntity, id: number): FilesError {

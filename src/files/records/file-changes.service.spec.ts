@@ -74,7 +74,7 @@ describe('FileChangesService', () => {
   describe('reorder', () => {
     it('moves every file to its new position in two passes, as the unique position index requires', async () => {
       const { service, fileRecords, events, a, b, c } = setup();
-      const reordered = await service.reorder('product', PRODUCT_ID, 'gallery', [c.id, a.id, b.id]);
+      const reordered = await service.reorder(writer, 'product', PRODUCT_ID, 'gallery', [c.id, a.id, b.id]);
       expect(reordered.map((file) => [file.id, file.sortOrder])).toEqual([
         [c.id, 0],
         [a.id, 1],
@@ -101,7 +101,7 @@ describe('FileChangesService', () => {
         [a.id, b.id, c.id, 99],
         [a.id, b.id, 99],
       ]) {
-        await expect(service.reorder('product', PRODUCT_ID, 'gallery', ids)).rejects.toEqual(
+        await expect(service.reorder(writer, 'product', PRODUCT_ID, 'gallery', ids)).rejects.toEqual(
           failsWith(FilesErrorCode.OrderMismatch),
         );
       }
@@ -110,11 +110,11 @@ describe('FileChangesService', () => {
 
     it('refuses a single field, and answers 404 for a missing entity', async () => {
       const { service, ownerRows } = setup();
-      await expect(service.reorder('product', PRODUCT_ID, 'cover', [])).rejects.toEqual(
+      await expect(service.reorder(writer, 'product', PRODUCT_ID, 'cover', [])).rejects.toEqual(
         failsWith(FilesErrorCode.NotMultiField),
       );
       ownerRows.remove('product', PRODUCT_ID);
-      await expect(service.reorder('product', PRODUCT_ID, 'gallery', [])).rejects.toEqual(
+      await expect(service.reorder(writer, 'product', PRODUCT_ID, 'gallery', [])).rejects.toEqual(
         failsWith(FilesErrorCode.EntityNotFound),
       );
     });

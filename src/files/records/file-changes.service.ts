@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { UnitOfWork, type Transaction } from '../../database/unit-of-work.js';
@@ -10,6 +10,7 @@ import type { FileRecord } from './file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from './file-records.repository.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 import { FileEventPublisher } from '../events/file-event-publisher.js';
+import { FileActivityLog, NoFileActivityLog } from '../events/file-activity-log.js';
 import { FileStorage } from '../storage/file-storage.js';
 import { storedKeysOf } from '../images/variants/variant-state.js';
 
@@ -23,6 +24,7 @@ export class FileChangesService {
     private readonly storage: FileStorage,
     private readonly unitOfWork: UnitOfWork,
     private readonly events: FileEventPublisher,
+    @Optional() private readonly activity: FileActivityLog = new NoFileActivityLog(),
   ) {}
 
   /**
@@ -35,13 +37,20 @@ export class FileChangesService {
       await this.fileRecords.delete(id, tx.manager);
       await this.closeGap(slotOf(removed), tx.manager);
       await this.events.publish(tx, { kind: 'file.deleted', data: { file: FileRecordDto.from(removed) } });
+      await this.activity.record(tx, { action: 'file.delete', principal, ...slotOf(removed), fileIds: [id] });
       tx.afterCommit(() => Promise.all(storedKeysOf(removed).map((key) => this.storage.delete(key))));
       return removed;
     });
   }
 
   /** Puts a multi field's files in the given order; `ids` must name exactly the field's current files. */
-  async reorder(attachmentType: string, attachmentId: number, fieldName: string, ids: number[]): Promise<FileRecord[]> {
+  async reorder(
+    principal: Principal,
+    attachmentType: string,
+    attachmentId: number,
+    fieldName: string,
+    ids: number[],
+  ): Promise<FileRecord[]> {
     const { owner, field, slot } = this.owners.resolveField(attachmentType, attachmentId, fieldName);
     if (!field.multi)
       throw new FilesError(FilesErrorCode.NotMultiField, `"${fieldName}" holds one file; it has no order.`);
@@ -57,6 +66,7 @@ export class FileChangesService {
       const files = reordered.map((file) => FileRecordDto.from(file));
       const data = { attachment_type: attachmentType, attachment_id: attachmentId, field: fieldName, files };
       await this.events.publish(tx, { kind: 'file.reordered', data });
+      await this.activity.record(tx, { action: 'file.reorder', principal, ...slot, fileIds: ids });
       return reordered;
     });
   }

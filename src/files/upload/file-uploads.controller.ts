@@ -15,6 +15,7 @@ import { Authenticated, RequirePermission } from '../../common/auth/auth.decorat
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiProblems } from '../../common/openapi/api-problems.js';
+import { attachmentTypePermission } from '../access/attachment-type-permission.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { AttachmentTypes } from '../fields/attachment-types.service.js';
 import { AttachmentTypeDto } from '../dto/attachment-type.dto.js';
@@ -63,7 +64,7 @@ export class FileUploadsController {
   // The document holds this operation once per field, with the type and field written into the path and the body
   // and answers of that field (documentFileFields): what follows is what those operations share.
   @Post(':attachmentType/:attachmentId/:fieldName')
-  @RequirePermission((req) => `${String(req.params.attachmentType)}:write`)
+  @RequirePermission(attachmentTypePermission('write'))
   @ApiOperation({
     operationId: 'uploadFile',
     summary: 'Upload a file to one field of one entity',
@@ -106,7 +107,11 @@ export class FileUploadsController {
   @ApiProblems(
     [400, 'Bad id, no `file` part, malformed multipart, too many parts for a single field'],
     [404, 'Unknown attachment type or field, or no such entity'],
-    [409, 'The multi field already holds its maxCount files'],
+    [
+      409,
+      'The multi field already holds its maxCount files; tus, IETF draft: counting the uploads under way into it, ' +
+        'and a single field takes one at a time',
+    ],
     [
       413,
       "A file exceeds the field maxSize or MAX_FILE_SIZE, or an image the field's maxPixels or, in a field with " +
@@ -117,7 +122,11 @@ export class FileUploadsController {
       'Not multipart/form-data, a file type the field does not accept, or an image a field with variants cannot read',
     ],
     [412, 'tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours'],
-    [429, 'UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After'],
+    [
+      429,
+      'UPLOADS_PER_PRINCIPAL uploads of this client are in flight; tus, IETF draft: it holds ' +
+        'OPEN_UPLOADS_PER_PRINCIPAL unfinished uploads, or they declare OPEN_UPLOAD_BYTES_PER_PRINCIPAL; see Retry-After',
+    ],
     [501, 'tus, IETF draft: the storage keeps no resumable uploads'],
     503,
     507,

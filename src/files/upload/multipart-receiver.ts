@@ -6,6 +6,7 @@ import { FileStorage } from '../storage/file-storage.js';
 import { FilesError, FilesErrorCode } from '../files.errors.js';
 import { ImageProbe, type ImageRules } from '../images/probe/image-probe.js';
 import { StreamingStorageEngine, type StoredPart } from './streaming-storage-engine.js';
+import { fileTooLarge } from './upload-refusals.js';
 
 export const FILE_PART = 'file';
 
@@ -37,14 +38,17 @@ export class MultipartReceiver {
     if (!req.is('multipart/form-data')) {
       throw new FilesError(FilesErrorCode.NotMultipart, 'Send the file as multipart/form-data in a part named "file".');
     }
+    const engine = new StreamingStorageEngine(this.storage, options, this.images);
     const middleware = multer({
-      storage: new StreamingStorageEngine(this.storage, options, this.images),
+      storage: engine,
       // Browsers and HTTP clients send file names as raw UTF-8; busboy would read them as latin1 and garble them.
       defParamCharset: 'utf8',
       limits: { fileSize: options.maxFileSize, files: options.maxFiles, fields: 20, parts: options.maxFiles + 20 },
     }).array(FILE_PART, options.maxFiles);
     await new Promise<void>((resolve, reject) =>
-      middleware(req, res, (error?: unknown) => (error ? reject(this.failure(error, options)) : resolve())),
+      middleware(req, res, (error?: unknown) =>
+        error ? reject(this.failure(error, options, engine.lastName)) : resolve(),
+      ),
     );
     const files = (req.files ?? []) as Array<Express.Multer.File & { stored: StoredPart }>;
     if (files.length === 0) {
@@ -54,8 +58,8 @@ export class MultipartReceiver {
   }
 
   /** The error to answer; a storage fault is ours, not the client's, so it is also logged for operators. */
-  private failure(error: unknown, options: ReceiveOptions): Error {
-    const answer = toUploadError(error, options);
+  private failure(error: unknown, options: ReceiveOptions, lastName?: string): Error {
+    const answer = toUploadError(error, options, lastName);
     if (answer instanceof FilesError && answer.status >= 500) {
       this.logger.error({ err: answer.cause, code: answer.code }, 'File storage fault while storing an upload');
     }
@@ -64,15 +68,17 @@ export class MultipartReceiver {
 }
 
 /** Maps multer and busboy failures to client errors; anything else is rethrown as it is. */
-export function toUploadError(error: unknown, options: Pick<ReceiveOptions, 'maxFiles' | 'maxFileSize'>): Error {
+export function toUploadError(
+  error: unknown,
+  options: Pick<ReceiveOptions, 'maxFiles' | 'maxFileSize'>,
+  lastName?: string,
+): Error {
   if (error instanceof FilesError) return error;
   if (error instanceof MulterError) {
     switch (error.code) {
       case 'LIMIT_FILE_SIZE':
-        return new FilesError(
-          FilesErrorCode.FileTooLarge,
-          `A file exceeds the maximum size of ${options.maxFileSize} bytes.`,
-        );
+        // busboy stops the part at the limit: its whole size is never known, the part being read is the one.
+        return fileTooLarge(options.maxFileSize, { name: lastName });
       case 'LIMIT_FILE_COUNT':
       case 'LIMIT_UNEXPECTED_FILE':
         return error.field && error.field !== FILE_PART

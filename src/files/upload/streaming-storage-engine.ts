@@ -5,8 +5,9 @@ import { PassThrough } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage.js';
 import { ByteInspector, SNIFF_BYTES } from './byte-inspector.js';
 import type { ImageProbe, ImageSize } from '../images/probe/image-probe.js';
-import { FilesError, FilesErrorCode, storageFault } from '../files.errors.js';
+import { storageFault } from '../files.errors.js';
 import { isAccepted } from './accept-policy.js';
+import { typeNotAccepted } from './upload-refusals.js';
 import type { ReceiveOptions } from './multipart-receiver.js';
 import { sniffMimeType } from './sniff-mime-type.js';
 
@@ -41,7 +42,11 @@ export class StreamingStorageEngine implements StorageEngine {
     private readonly images?: Pick<ImageProbe, 'inspect'>,
   ) {}
 
+  /** The client file name of the part received last: a refusal multer raises (its size limit) names no file. */
+  lastName?: string;
+
   _handleFile(_req: Request, file: MulterFile, callback: HandleCallback): void {
+    this.lastName = sanitizeName(file.originalname);
     this.store(file).then(
       (stored) => callback(null, { path: stored.key, size: stored.size, stored }),
       (error: unknown) => callback(error),
@@ -78,7 +83,7 @@ export class StreamingStorageEngine implements StorageEngine {
     let image: ImageSize | null | undefined;
     try {
       if (!isAccepted(mimeType, this.options.accept)) {
-        throw new FilesError(FilesErrorCode.UnsupportedMediaType, `This field does not accept ${mimeType} files.`);
+        throw typeNotAccepted(mimeType, this.options.accept, { name: sanitizeName(file.originalname) });
       }
       image = await this.images?.inspect({ key, head, size: inspector.size, mimeType }, this.options.images);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { Reflector, type ModuleRef } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { Request } from 'express';
 import { Public, RequirePermission } from '../../common/auth/auth.decorators.js';
@@ -49,7 +49,7 @@ const tokens = {
 const status = { accepts: ({ sub }: TokenBinding) => Promise.resolve(sub === 'user:1') } as SubjectStatusService;
 
 describe('AccessGuard', () => {
-  const guard = new AccessGuard(new Reflector());
+  const guard = new AccessGuard(new Reflector(), {} as ModuleRef);
   // Registers the 'bearer' strategy with passport, as the module does.
   new BearerStrategy(tokens, status);
 

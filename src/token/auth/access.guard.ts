@@ -1,5 +1,5 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { ModuleRef, Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { IS_PUBLIC, REQUIRED_PERMISSION, type PermissionRequirement } from '../../common/auth/auth.decorators.js';
@@ -13,7 +13,10 @@ import { grants } from '../issuing/scopes.js';
  */
 @Injectable()
 export class AccessGuard extends AuthGuard('bearer') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly modules: ModuleRef,
+  ) {
     super();
   }
 
@@ -27,7 +30,7 @@ export class AccessGuard extends AuthGuard('bearer') {
       targets,
     );
     if (requirement === undefined) return true;
-    const permission = typeof requirement === 'string' ? requirement : requirement(request);
+    const permission = typeof requirement === 'string' ? requirement : requirement(request, this.modules);
     if (!grants(request.user?.scopes ?? [], permission)) throw new InsufficientScopeError(permission);
     return true;
   }
