@@ -15,6 +15,7 @@ import { AttachmentOwners } from './fields/attachment-owners.js';
 import { AttachmentTypes } from './fields/attachment-types.service.js';
 import { AttachmentOwnersRepository } from './fields/attachment-owners.repository.js';
 import { FileEventPublisher, NoFileEvents } from './events/file-event-publisher.js';
+import { FileActivityLog, NoFileActivityLog } from './events/file-activity-log.js';
 import { FileCleanupSubscriber } from './records/file-cleanup.subscriber.js';
 import { FileChangesService } from './records/file-changes.service.js';
 import { FileContentService } from './access/file-content.service.js';
@@ -37,6 +38,7 @@ import { FileStorage } from './storage/file-storage.js';
 import { IMAGE_PROVIDERS } from './images/image-providers.js';
 import { MultipartReceiver } from './upload/multipart-receiver.js';
 import { UploadSlots } from './upload/upload-slots.js';
+import { UploadAdmission } from './upload/upload-admission.js';
 import { FileUrls } from './urls/file-urls.js';
 import { ImageVariantSource } from './images/variants/image-variant-source.js';
 import { FileVariantSource } from './urls/file-variant-source.js';
@@ -54,6 +56,8 @@ export interface FileFieldsAsyncOptions extends Pick<ModuleMetadata, 'imports'> 
   useFactory: (...args: never[]) => FileFieldsOptions | Promise<FileFieldsOptions>;
   /** A provider of {@link FileEventPublisher} that `imports` export (e.g. a webhook outbox); none: no events. */
   eventPublisher?: Type<FileEventPublisher>;
+  /** A {@link FileActivityLog} built here from what `imports` export (e.g. an audit trail); none: nothing recorded. */
+  activityLog?: Type<FileActivityLog>;
 }
 
 const PARTS: Provider[] = [
@@ -68,6 +72,7 @@ const PARTS: Provider[] = [
   FileContentService,
   MultipartReceiver,
   UploadSlots,
+  UploadAdmission,
   ...DIRECT_UPLOAD_PROVIDERS,
   ...IMAGE_PROVIDERS,
   ...RESUMABLE_PROVIDERS,
@@ -140,6 +145,7 @@ export class FileFieldsModule implements OnApplicationShutdown {
         options.eventPublisher
           ? { provide: FileEventPublisher, useExisting: options.eventPublisher }
           : { provide: FileEventPublisher, useClass: NoFileEvents },
+        { provide: FileActivityLog, useClass: options.activityLog ?? NoFileActivityLog },
         ...PARTS,
       ],
       exports: [FileStorage, OrphanSweeper, FileUrls, ReadCache],

@@ -27,6 +27,23 @@ describe('files config', () => {
     });
   });
 
+  it('bounds unfinished uploads: 24 per principal, 20 × MAX_FILE_SIZE declared, a lifetime of 24h', () => {
+    expect(load({})).toMatchObject({
+      openUploadsPerPrincipal: 24,
+      openUploadBytesPerPrincipal: 20 * 52_428_800,
+      resumableUploadLifetimeMs: 86_400_000,
+    });
+    expect(load({ MAX_FILE_SIZE: '1000' }).openUploadBytesPerPrincipal).toBe(20_000);
+    expect(load({ OPEN_UPLOADS_PER_PRINCIPAL: '3', OPEN_UPLOAD_BYTES_PER_PRINCIPAL: '52428800' })).toMatchObject({
+      openUploadsPerPrincipal: 3,
+      openUploadBytesPerPrincipal: 52_428_800,
+    });
+    expect(load({ RESUMABLE_UPLOAD_LIFETIME: '3d' }).resumableUploadLifetimeMs).toBe(3 * 86_400_000);
+    expect(() => load({ OPEN_UPLOADS_PER_PRINCIPAL: '0' })).toThrow(/OPEN_UPLOADS_PER_PRINCIPAL/);
+    expect(() => load({ OPEN_UPLOAD_BYTES_PER_PRINCIPAL: '1000' })).toThrow(/at least MAX_FILE_SIZE/);
+    expect(() => load({ RESUMABLE_UPLOAD_LIFETIME: '30s' })).toThrow(/RESUMABLE_UPLOAD_LIFETIME must be at least 1m/);
+  });
+
   it('reads IMAGE_DECODE_BYTES as a positive whole number of bytes', () => {
     expect(load({ IMAGE_DECODE_BYTES: '134217728' }).imageDecodeBytes).toBe(134_217_728);
     for (const bytes of ['0', '1.5', 'lots'])

@@ -68,9 +68,42 @@ export class FilesEnvironment {
   @IsIntVariable(0)
   ORPHAN_SWEEP_INTERVAL_SECONDS = 3600;
 
-  /** How long a resumable upload (tus) lives after its last request before it expires and is swept. */
+  /** How long a resumable upload (tus) lives after the last request that brought bytes before it expires and is swept. */
   @IsDuration()
   RESUMABLE_UPLOAD_EXPIRY = '24h';
+
+  /** How long a resumable upload lives at most from its creation, however often bytes arrive. */
+  @IsDuration()
+  @ValidateBy({
+    name: 'resumableUploadLifetime',
+    validator: {
+      validate: (value: unknown) => {
+        const ms = typeof value === 'string' ? parseDuration(value) : undefined;
+        return ms === undefined || ms >= MINUTE_MS;
+      },
+      defaultMessage: () => 'RESUMABLE_UPLOAD_LIFETIME must be at least 1m',
+    },
+  })
+  RESUMABLE_UPLOAD_LIFETIME = '24h';
+
+  /** Unfinished uploads (resumable and direct) one principal may hold open at once; the next one gets 429. */
+  @IsIntVariable(1)
+  OPEN_UPLOADS_PER_PRINCIPAL = 24;
+
+  /**
+   * Bytes the unfinished uploads of one principal may declare together (a length not yet declared counts as the
+   * field's maximum); default 20 × MAX_FILE_SIZE. At least MAX_FILE_SIZE, so that any one file fits.
+   */
+  @IsOptional()
+  @IsIntVariable(1)
+  @ValidateBy({
+    name: 'openUploadBytes',
+    validator: {
+      validate: (value: unknown, args) => Number(value) >= Number((args?.object as FilesEnvironment).MAX_FILE_SIZE),
+      defaultMessage: () => 'OPEN_UPLOAD_BYTES_PER_PRINCIPAL must be at least MAX_FILE_SIZE',
+    },
+  })
+  OPEN_UPLOAD_BYTES_PER_PRINCIPAL?: number;
 
   /** How long a file record's `url` works at least (an S3 presigned URL lives at most 7 days, a window included). */
   @IsDuration()
@@ -141,6 +174,9 @@ export const filesConfig = registerAs('files', () => {
     orphanSweepIntervalMs: env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
     urlTtlMs: durationMs(env.FILE_URL_TTL),
     resumableUploadExpiryMs: durationMs(env.RESUMABLE_UPLOAD_EXPIRY),
+    resumableUploadLifetimeMs: durationMs(env.RESUMABLE_UPLOAD_LIFETIME),
+    openUploadsPerPrincipal: env.OPEN_UPLOADS_PER_PRINCIPAL,
+    openUploadBytesPerPrincipal: env.OPEN_UPLOAD_BYTES_PER_PRINCIPAL ?? 20 * env.MAX_FILE_SIZE,
     urlMode: env.FILE_URL_MODE,
     directUploadTtlMs: durationMs(env.DIRECT_UPLOAD_TTL),
   };

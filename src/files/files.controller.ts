@@ -5,6 +5,8 @@ import { Authenticated, RequirePermission } from '../common/auth/auth.decorators
 import { CurrentPrincipal } from '../common/auth/current-principal.decorator.js';
 import type { Principal } from '../common/auth/principal.js';
 import { ApiProblems } from '../common/openapi/api-problems.js';
+import { TRANSACTION_CONFLICT_RESPONSE } from '../database/transaction-conflict.js';
+import { attachmentTypePermission } from './access/attachment-type-permission.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { ApiContentResponses } from './download/api-content-responses.js';
 import { sendContent } from './download/send-content.js';
@@ -107,13 +109,17 @@ export class FilesController {
     description: "Needs `<attachment type>:write` of the file's entity: 403 with only `:read`, 404 with neither.",
   })
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiProblems(400, [404, 'No such file, or neither read nor write permission on its entity type'])
+  @ApiProblems(
+    400,
+    [404, 'No such file, or neither read nor write permission on its entity type'],
+    TRANSACTION_CONFLICT_RESPONSE,
+  )
   async remove(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() principal: Principal): Promise<void> {
     await this.changes.delete(principal, id);
   }
 
   @Put(':attachmentType/:attachmentId/:fieldName/order')
-  @RequirePermission((req) => `${String(req.params.attachmentType)}:write`)
+  @RequirePermission(attachmentTypePermission('write'))
   @ApiOperation({
     operationId: 'reorderFiles',
     summary: "Reorder a multi field's files; the list must name exactly its current files",
@@ -123,14 +129,16 @@ export class FilesController {
     [400, 'Invalid body or id, or not a multi field'],
     [404, 'Unknown attachment type or field, or no such entity'],
     [409, 'The ids are not exactly the files the field holds now'],
+    TRANSACTION_CONFLICT_RESPONSE,
   )
   async reorder(
     @Param('attachmentType') attachmentType: string,
     @Param('attachmentId', ParseIdPipe) attachmentId: number,
     @Param('fieldName') fieldName: string,
     @Body() body: ReorderFilesDto,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<FileRecordDto[]> {
-    const reordered = await this.changes.reorder(attachmentType, attachmentId, fieldName, body.ids);
+    const reordered = await this.changes.reorder(principal, attachmentType, attachmentId, fieldName, body.ids);
     return Promise.all(reordered.map((record) => this.variants.toDto(record)));
   }
 }

@@ -16,6 +16,7 @@ export enum FilesErrorCode {
   NotMultiField = 'not-a-multi-field',
   RangeNotSatisfiable = 'range-not-satisfiable',
   TooManyUploads = 'too-many-uploads',
+  TooManyOpenUploads = 'too-many-open-uploads',
   StorageFull = 'storage-full',
   StorageUnavailable = 'storage-unavailable',
   FileContentUnavailable = 'file-content-unavailable',
@@ -42,6 +43,8 @@ const FILES_ERRORS: ErrorCatalog<FilesErrorCode> = {
   [FilesErrorCode.NotMultiField]: [400, 'Not a multi field'],
   [FilesErrorCode.RangeNotSatisfiable]: [416, 'Range not satisfiable'],
   [FilesErrorCode.TooManyUploads]: [429, 'Too many uploads in flight', 5],
+  // Retry-After is set by the admission: when the caller's soonest unfinished upload expires.
+  [FilesErrorCode.TooManyOpenUploads]: [429, 'Too many unfinished uploads'],
   [FilesErrorCode.StorageFull]: [507, 'File storage is full'],
   [FilesErrorCode.StorageUnavailable]: [503, 'File storage unavailable', 30],
   [FilesErrorCode.FileContentUnavailable]: [503, 'File content unavailable', 60],

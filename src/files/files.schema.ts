@@ -7,6 +7,8 @@ import { ResumableUploads1763800015000 } from './migrations/1763800015000-resuma
 import { ResumableUpload } from './resumable/state/resumable-upload.entity.js';
 import { DirectUploads1763800015500 } from './migrations/1763800015500-direct-uploads.js';
 import { ResumableStorageState1763800015600 } from './migrations/1763800015600-resumable-storage-state.js';
+import { DataChangesStriped1763800017100 } from './migrations/1763800017100-data-changes-striped.js';
+import { OpenUploadLimits1763800017200 } from './migrations/1763800017200-open-upload-limits.js';
 import { DirectUpload } from './direct/direct-upload.entity.js';
 
 /** The files module's tables: file records, whatever entity they belong to, resumable uploads under way and direct uploads in progress. */
@@ -19,5 +21,7 @@ export const filesSchema: FeatureSchema = {
     ResumableUploads1763800015000,
     DirectUploads1763800015500,
     ResumableStorageState1763800015600,
+    DataChangesStriped1763800017100,
+    OpenUploadLimits1763800017200,
   ],
 };

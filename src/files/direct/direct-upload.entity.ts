@@ -5,6 +5,8 @@ import { bigintNumber } from '../../database/transformers.js';
 /** A direct upload in progress: an S3 multipart upload whose parts the client sends straight to the bucket. */
 @Entity({ name: 'direct_uploads' })
 @Index('ix_direct_uploads_expires', ['expiresAt'])
+@Index('ix_direct_uploads_subject', ['subject'])
+@Index('ix_direct_uploads_slot', ['attachmentType', 'attachmentId', 'field'])
 export class DirectUpload extends PendingUpload {
   @Column({ name: 's3_upload_id', type: 'varchar', length: 1024 })
   s3UploadId!: string;

@@ -13,6 +13,7 @@ import { Authenticated, RequirePermission } from '../../common/auth/auth.decorat
 import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiProblems } from '../../common/openapi/api-problems.js';
+import { attachmentTypePermission } from '../access/attachment-type-permission.js';
 import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { FileVariants } from '../images/variants/file-variants.service.js';
 import { FileRecordDto } from '../records/file-record.dto.js';
@@ -34,7 +35,7 @@ export class DirectUploadsController {
   ) {}
 
   @Post(':attachmentType/:attachmentId/:fieldName/direct-uploads')
-  @RequirePermission((req) => `${String(req.params.attachmentType)}:write`)
+  @RequirePermission(attachmentTypePermission('write'))
   @ApiOperation({
     operationId: 'startDirectUpload',
     summary: 'Start an upload whose bytes go straight to the S3 bucket',
@@ -50,10 +51,16 @@ export class DirectUploadsController {
     [404, 'Unknown attachment type or field, or no such entity'],
     [
       409,
-      'The multi field already holds its maxCount files, or the storage is local disk (direct-uploads-unavailable)',
+      'The multi field already holds its maxCount files (counting the uploads under way into it), an upload to the ' +
+        'single field is under way, or the storage is local disk (direct-uploads-unavailable)',
     ],
     [413, "The declared size exceeds the field's maxSize or MAX_FILE_SIZE"],
     [415, 'The declared type is not accepted by the field'],
+    [
+      429,
+      'This client holds OPEN_UPLOADS_PER_PRINCIPAL unfinished uploads, or they declare ' +
+        'OPEN_UPLOAD_BYTES_PER_PRINCIPAL; see Retry-After',
+    ],
     503,
   )
   start(

@@ -10,8 +10,8 @@ export type NewDirectUpload = Omit<DirectUpload, 'id' | 'completingAt'>;
 export class DirectUploadsRepository {
   constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
-  insert(upload: NewDirectUpload): Promise<DirectUpload> {
-    return this.db.save(this.db.create(DirectUpload, { ...upload, completingAt: null }));
+  insert(upload: NewDirectUpload, manager: EntityManager = this.db): Promise<DirectUpload> {
+    return manager.save(manager.create(DirectUpload, { ...upload, completingAt: null }));
   }
 
   findByHash(idHash: string): Promise<DirectUpload | null> {

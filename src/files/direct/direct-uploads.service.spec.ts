@@ -5,6 +5,7 @@ import { FakeFileStorage, principal } from '../testing/file-fixtures.js';
 import { filesFakes, PRODUCT_ID } from '../testing/files-setup.js';
 import { asReal } from '../testing/in-memory-repositories.js';
 import type { StoredPart } from '../upload/streaming-storage-engine.js';
+import type { UploadAdmission } from '../upload/upload-admission.js';
 import { UploadSlots } from '../upload/upload-slots.js';
 import type { DirectUpload } from './direct-upload.entity.js';
 import type { DirectUploadsRepository, NewDirectUpload } from './direct-uploads.repository.js';
@@ -110,6 +111,10 @@ describe('DirectUploadsService', () => {
       },
     } as unknown as FilesService;
     const clock = new Clock();
+    const admission = {
+      precheck: () => Promise.resolve(),
+      admit: (_claim: unknown, open: (manager: never) => unknown) => open(undefined as never),
+    } as unknown as UploadAdmission;
     const images = { inspect: () => Promise.resolve(null) } as unknown as ImageProbe;
     const check = new StoredObjectCheck(fakes.options, fakes.storage, images);
     const service = new DirectUploadsService(
@@ -120,6 +125,7 @@ describe('DirectUploadsService', () => {
       asReal<DirectUploadsRepository>(rows),
       check,
       new UploadSlots(fakes.options),
+      admission,
       clock,
     );
     const target = { attachmentType: 'product', attachmentId: PRODUCT_ID, fieldName: 'pages' };

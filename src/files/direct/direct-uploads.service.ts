@@ -11,6 +11,7 @@ import { FilesError, FilesErrorCode, storageFault } from '../files.errors.js';
 import { FilesService, type UploadResult, type UploadTarget } from '../files.service.js';
 import { FileStorage } from '../storage/file-storage.js';
 import { isAccepted } from '../upload/accept-policy.js';
+import { UploadAdmission } from '../upload/upload-admission.js';
 import { UploadSlots } from '../upload/upload-slots.js';
 import { sanitizeName } from '../upload/streaming-storage-engine.js';
 import { hashUploadId, isUploadId, newUploadId } from '../resumable/state/upload-id.js';
@@ -39,14 +40,19 @@ export class DirectUploadsService {
     private readonly uploads: DirectUploadsRepository,
     private readonly check: StoredObjectCheck,
     private readonly slots: UploadSlots,
+    private readonly admission: UploadAdmission,
     @Optional() private readonly clock: Clock = new Clock(),
   ) {}
 
-  /** Checks what can be checked before a byte is sent (size 413, type 415, room 409), then starts the upload. */
+  /**
+   * Checks what can be checked before a byte is sent (size 413, type 415, the field's room 409, the principal's
+   * unfinished uploads 429), then starts the upload.
+   */
   async start(target: UploadTarget, principal: Principal, file: StartDirectUploadDto): Promise<DirectUploadDto> {
     const multipart = this.multipart();
     const { attachmentType, attachmentId, fieldName } = target;
-    const { owner, field, slot } = this.owners.resolveField(attachmentType, attachmentId, fieldName);
+    const resolved = this.owners.resolveField(attachmentType, attachmentId, fieldName);
+    const { owner, field } = resolved;
     await this.owners.assertExists(owner, attachmentId);
     const { maxSize } = fileFieldRules(field, this.options.maxFileSize);
     if (file.size > maxSize) {
@@ -58,7 +64,9 @@ export class DirectUploadsService {
         `This field does not accept ${file.content_type} files.`,
       );
     }
-    await this.files.assertRoomFor(field, slot, 1);
+    const claim = { resolved, subject: principal.subject, bytes: file.size };
+    // Before S3 is asked for anything; confirmed under lock with the insert below.
+    await this.admission.precheck(claim);
     const { id, hash } = newUploadId();
     const storageKey = `${attachmentType}/${attachmentId}/${randomUUID()}`;
     const partSize = Math.max(MIN_PART_SIZE, Math.ceil(file.size / MAX_PARTS));
@@ -66,7 +74,7 @@ export class DirectUploadsService {
     const expiresAt = now + this.options.directUploadTtlMs;
     const s3UploadId = await multipart.create(storageKey).catch(rethrowStorageFault);
     try {
-      await this.uploads.insert({
+      const row = {
         idHash: hash,
         attachmentType,
         attachmentId,
@@ -80,7 +88,8 @@ export class DirectUploadsService {
         filename: sanitizeName(file.filename),
         createdAt: now,
         expiresAt,
-      });
+      };
+      await this.admission.admit(claim, (manager) => this.uploads.insert(row, manager));
       const expiresIn = Math.floor(this.options.directUploadTtlMs / 1000);
       const parts = await multipart.presignParts(storageKey, s3UploadId, file.size, partSize, expiresIn);
       return {

@@ -90,7 +90,8 @@ function uploadOperation(route: OperationObject, type: string, field: FileFieldD
     responses['200'] = { ...created, description: 'Replaced: the record, with the same id, of the new file' };
     responses['201'] = { ...created, headers: LOCATION };
   }
-  if (!multi || field.maxCount === undefined) delete responses['409'];
+  // A single field answers 409 too: to a resumable upload while another to it is under way.
+  if (multi && field.maxCount === undefined) delete responses['409'];
   // The type and the field are in the path: only the entity can be missing.
   if (responses['404']) responses['404'] = { ...responses['404'], description: `No such ${type}` };
   const file: SchemaObject = multi

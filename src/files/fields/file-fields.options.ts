@@ -33,6 +33,18 @@ export interface FileFieldsOptions {
    * removes its bytes. Default 24 hours.
    */
   resumableUploadExpiryMs?: number;
+  /**
+   * How long a resumable upload lives at most from its creation, whatever arrives meanwhile; past it, it is gone as
+   * an expired one is. Default 24 hours.
+   */
+  resumableUploadLifetimeMs?: number;
+  /** Unfinished uploads (resumable and direct) one caller may hold open at once; the next gets 429. Default 24. */
+  openUploadsPerPrincipal?: number;
+  /**
+   * Bytes the unfinished uploads of one caller may declare together (a length not declared yet counts as the field's
+   * maximum); the upload that would pass it gets 429. Default 20 × maxFileSize.
+   */
+  openUploadBytesPerPrincipal?: number;
   /** false: orphans are swept only by hand (OrphanSweeper.sweep), never in the background. Default true. */
   sweepOrphansInBackground?: boolean;
   /**
@@ -70,6 +82,9 @@ export function resolveFileFieldsOptions(options: FileFieldsOptions): ResolvedFi
     orphanGraceMs: options.orphanGraceMs ?? HOUR_MS,
     orphanSweepIntervalMs: options.orphanSweepIntervalMs ?? HOUR_MS,
     resumableUploadExpiryMs: options.resumableUploadExpiryMs ?? 24 * HOUR_MS,
+    resumableUploadLifetimeMs: options.resumableUploadLifetimeMs ?? 24 * HOUR_MS,
+    openUploadsPerPrincipal: options.openUploadsPerPrincipal ?? 24,
+    openUploadBytesPerPrincipal: options.openUploadBytesPerPrincipal ?? 20 * (options.maxFileSize ?? 52_428_800),
     sweepOrphansInBackground: options.sweepOrphansInBackground ?? true,
     publicUrl: options.publicUrl ?? '',
     urlSigningKey: options.urlSigningKey ?? randomBytes(32),

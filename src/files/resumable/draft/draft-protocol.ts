@@ -65,7 +65,12 @@ export class DraftProtocol {
     const originalName = sanitizeName(filenameOf(req));
     const maxSize = this.maxSize(target);
     const { id, upload } = await withLimit(maxSize, () =>
-      this.uploads.create(target, principal, { length: length ?? null, originalName, metadata: null }),
+      this.uploads.create(target, principal, {
+        protocol: 'draft',
+        length: length ?? null,
+        originalName,
+        metadata: null,
+      }),
     );
     const location = `${this.options.publicUrl}${UPLOADS_PATH}/${id}`;
     const limit = uploadLimit(maxSize, this.secondsLeft(upload));

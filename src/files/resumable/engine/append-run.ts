@@ -14,6 +14,7 @@ import type { LeasedChanges, ResumableUploadsRepository } from '../state/resumab
 import type { ResumableStorage } from '../storage/resumable-storage.js';
 import { ResumableError, ResumableErrorCode, uploadNotFound } from '../resumable.errors.js';
 import { AppendMeter } from './append-meter.js';
+import { uploadExpiry } from './upload-expiry.js';
 import { appendStream } from './append-stream.js';
 import { HeadGate } from './head-gate.js';
 import type { HashCarry } from './hash-carry.js';
@@ -113,7 +114,8 @@ export class AppendRun {
     const offset = upload.offset + stored.written;
     if (request.checksum && (failure || !check!.digest().equals(request.checksum.digest))) {
       this.hashes.forget(upload.id);
-      await this.lease.release({ expiresAt: this.expiry() });
+      // Nothing was kept, so the upload's expiry stays where it was.
+      await this.lease.release({});
       if (failure) throw answerFor(failure, stored.bodyFailed);
       throw new ResumableError(ResumableErrorCode.ChecksumMismatch, "The body's checksum does not match; discarded.");
     }
@@ -124,7 +126,8 @@ export class AppendRun {
       offset,
       mimeType: gate?.mimeType ?? upload.mimeType,
       declaredLength: !failure && request.complete && declared === null ? offset : declared,
-      expiresAt: this.expiry(),
+      // Only bytes stored move the expiry: an empty request does not keep an upload alive.
+      expiresAt: stored.written > 0 ? this.expiry(upload) : upload.expiresAt,
     };
     const updated = Object.assign(upload, changes);
     const complete = !failure && updated.declaredLength === offset;
@@ -165,8 +168,8 @@ export class AppendRun {
     throw error;
   }
 
-  private expiry(): number {
-    return this.clock.nowMs() + this.options.resumableUploadExpiryMs;
+  private expiry(upload: ResumableUpload): number {
+    return uploadExpiry(this.options, upload.createdAt, this.clock.nowMs());
   }
 }
 

@@ -12,6 +12,7 @@ import type { FilesService } from '../../files.service.js';
 import type { ImageProbe } from '../../images/probe/image-probe.js';
 import type { StoredPart } from '../../upload/streaming-storage-engine.js';
 import { LocalDiskStorage } from '../../storage/local-disk.storage.js';
+import type { UploadAdmission } from '../../upload/upload-admission.js';
 import { UploadSlots } from '../../upload/upload-slots.js';
 import { FakeResumableUploadsRepository } from '../testing/fake-resumable-uploads.repository.js';
 import { HashCarry } from './hash-carry.js';
@@ -62,22 +63,23 @@ describe('ResumableUploads', () => {
       hashes,
       images as unknown as ImageProbe,
     );
+    const admission = { admit: (_claim: unknown, open: (manager: never) => unknown) => open(undefined as never) };
     uploads = new ResumableUploads(
       options,
       owners as unknown as AttachmentOwners,
-      files as unknown as FilesService,
       asReal(rows),
       storage,
       new UploadSlots(options),
       hashes,
       completion,
+      admission as unknown as UploadAdmission,
       clock,
     );
   });
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   const create = (length: number | null) =>
-    uploads.create(TARGET, ALICE, { length, originalName: 'a.bin', metadata: null });
+    uploads.create(TARGET, ALICE, { protocol: 'tus', length, originalName: 'a.bin', metadata: null });
 
   it("refuses a length over the field's maximum before storing anything (413)", async () => {
     await expect(create(50_001)).rejects.toMatchObject({ status: 413, code: 'file-too-large' });
@@ -140,5 +142,22 @@ describe('ResumableUploads', () => {
       uploads.append(upload, ALICE, { offset: 10, body: Readable.from([Buffer.alloc(5, 2)]), checksum }),
     ).rejects.toMatchObject({ status: 460 });
     expect([...rows.rows.values()][0]).toMatchObject({ offset: 10, leaseToken: null });
+  });
+
+  it('moves the expiry only when bytes are stored, and never past the lifetime from creation', async () => {
+    const HOUR = 3_600_000;
+    const { id, upload } = await create(100);
+    const created = clock.nowMs();
+    expect(upload.expiresAt).toBe(created + 24 * HOUR);
+    clock.advance(HOUR);
+    const empty = await uploads.append(upload, ALICE, { offset: 0, body: Readable.from([]) });
+    expect(empty.upload.expiresAt).toBe(created + 24 * HOUR);
+    // Bytes move it, but not past 24 hours from the creation (the lifetime), however recent they are.
+    const bytes = await uploads.append(upload, ALICE, { offset: 0, body: Readable.from([Buffer.alloc(10, 1)]) });
+    expect(bytes.upload.expiresAt).toBe(created + 24 * HOUR);
+    clock.advance(23 * HOUR - 1);
+    await expect(uploads.find(id, ALICE)).resolves.toMatchObject({ offset: 10 });
+    clock.advance(1);
+    await expect(uploads.find(id, ALICE)).rejects.toMatchObject({ status: 410, code: 'upload-expired' });
   });
 });

@@ -8,8 +8,9 @@ import { AttachmentOwners, type ResolvedField } from '../../fields/attachment-ow
 import { fileFieldRules } from '../../fields/file-field-rules.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
 import { FilesError, FilesErrorCode } from '../../files.errors.js';
-import { FilesService, type UploadTarget } from '../../files.service.js';
+import type { UploadTarget } from '../../files.service.js';
 import { FileStorage } from '../../storage/file-storage.js';
+import { UploadAdmission } from '../../upload/upload-admission.js';
 import { UploadSlots } from '../../upload/upload-slots.js';
 import type { ResumableUpload } from '../state/resumable-upload.entity.js';
 import { ResumableUploadsRepository } from '../state/resumable-uploads.repository.js';
@@ -17,11 +18,16 @@ import { hashUploadId, isUploadId, newUploadId } from '../state/upload-id.js';
 import type { ResumableStorage } from '../storage/resumable-storage.js';
 import { ResumableError, ResumableErrorCode, uploadNotFound } from '../resumable.errors.js';
 import { AppendRun, type AppendRequest, type AppendResult } from './append-run.js';
+import { isExpired, uploadExpiry } from './upload-expiry.js';
 import { HashCarry } from './hash-carry.js';
 import { UploadCompletion } from './upload-completion.js';
 import { UploadLease } from './upload-lease.js';
 
+/** The protocol an upload was created with, in which its resource answers from then on. */
+export type ResumableProtocol = 'tus' | 'draft';
+
 export interface CreateRequest {
+  protocol: ResumableProtocol;
   /** The whole file's length, or null when the client will say it later. */
   length: number | null;
   originalName: string;
@@ -39,12 +45,12 @@ export class ResumableUploads {
   constructor(
     @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     private readonly owners: AttachmentOwners,
-    private readonly files: FilesService,
     private readonly rows: ResumableUploadsRepository,
     private readonly storage: FileStorage,
     private readonly slots: UploadSlots,
     private readonly hashes: HashCarry,
     private readonly completion: UploadCompletion,
+    private readonly admission: UploadAdmission,
     @Optional() private readonly clock: Clock = new Clock(),
   ) {}
 
@@ -53,7 +59,10 @@ export class ResumableUploads {
     return this.options.maxFileSize;
   }
 
-  /** 404 for an unknown field or entity, 413 for a length over the field's limit, 409 for a full multi field. */
+  /**
+   * 404 for an unknown field or entity, 413 for a length over the field's limit, 409 for a field without room (its
+   * files and the uploads under way into it), 429 when the principal holds its most unfinished uploads.
+   */
   async create(
     target: UploadTarget,
     principal: Principal,
@@ -61,28 +70,43 @@ export class ResumableUploads {
   ): Promise<{ id: string; upload: ResumableUpload }> {
     this.unfinished(); // 501 before anything else when the storage keeps no unfinished uploads
     const { attachmentType, attachmentId, fieldName } = target;
-    const { owner, field, slot } = this.owners.resolveField(attachmentType, attachmentId, fieldName);
-    await this.owners.assertExists(owner, attachmentId);
-    assertWithin(request.length, fileFieldRules(field, this.options.maxFileSize).maxSize);
-    await this.files.assertRoomFor(field, slot, 1);
+    const resolved = this.owners.resolveField(attachmentType, attachmentId, fieldName);
+    await this.owners.assertExists(resolved.owner, attachmentId);
+    assertWithin(request.length, fileFieldRules(resolved.field, this.options.maxFileSize).maxSize);
     const { id, hash } = newUploadId();
     const now = this.clock.nowMs();
-    const upload = await this.rows.insert({
-      idHash: hash,
-      attachmentType,
-      attachmentId,
-      field: fieldName,
-      subject: principal.subject,
-      declaredLength: request.length,
-      offset: 0,
-      originalName: request.originalName,
-      metadata: request.metadata,
-      mimeType: null,
-      storageKey: `${attachmentType}/${attachmentId}/${randomUUID()}`,
-      createdAt: now,
-      expiresAt: now + this.options.resumableUploadExpiryMs,
-    });
+    const claim = { resolved, subject: principal.subject, bytes: request.length };
+    const upload = await this.admission.admit(claim, (manager) =>
+      this.rows.insert(
+        {
+          idHash: hash,
+          attachmentType,
+          attachmentId,
+          field: fieldName,
+          subject: principal.subject,
+          protocol: request.protocol,
+          declaredLength: request.length,
+          offset: 0,
+          originalName: request.originalName,
+          metadata: request.metadata,
+          mimeType: null,
+          storageKey: `${attachmentType}/${attachmentId}/${randomUUID()}`,
+          createdAt: now,
+          expiresAt: uploadExpiry(this.options, now, now),
+        },
+        manager,
+      ),
+    );
     return { id, upload };
+  }
+
+  /**
+   * The protocol the principal's own upload behind this id was created with; undefined for any other id (whoever
+   * answers then says what it says to an unknown upload).
+   */
+  async protocolOf(id: string, principal: Principal): Promise<ResumableProtocol | undefined> {
+    const upload = isUploadId(id) ? await this.rows.findByHash(hashUploadId(id)) : null;
+    return upload && upload.subject === principal.subject ? upload.protocol : undefined;
   }
 
   /**
@@ -94,7 +118,7 @@ export class ResumableUploads {
     if (!upload || upload.subject !== principal.subject) throw uploadNotFound();
     const required = `${upload.attachmentType}:write`;
     if (!grants(principal.scopes, required)) throw new InsufficientScopeError(required);
-    if (upload.expiresAt <= this.clock.nowMs()) {
+    if (isExpired(this.options, upload, this.clock.nowMs())) {
       throw new ResumableError(ResumableErrorCode.UploadExpired, 'The upload expired; start a new one.');
     }
     return upload;

@@ -1,5 +1,6 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock } from '../../../common/clock.js';
+import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
 import { FileStorage, type StoredObject } from '../../storage/file-storage.js';
 import { ResumableUploadsRepository } from './resumable-uploads.repository.js';
 
@@ -18,6 +19,7 @@ export class ResumableSweep {
   constructor(
     private readonly rows: ResumableUploadsRepository,
     private readonly storage: FileStorage,
+    @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     @Optional() private readonly clock: Clock = new Clock(),
   ) {}
 
@@ -26,7 +28,8 @@ export class ResumableSweep {
     const unfinished = this.storage.resumable(this.rows);
     if (!unfinished) return report;
     for (;;) {
-      const batch = await this.rows.expired(this.clock.nowMs(), BATCH);
+      const now = this.clock.nowMs();
+      const batch = await this.rows.expired(now, BATCH, now - this.options.resumableUploadLifetimeMs);
       report.expired.push(...batch.map((upload) => upload.storageKey));
       if (dryRun) break;
       for (const upload of batch) {

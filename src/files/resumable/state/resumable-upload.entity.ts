@@ -9,7 +9,13 @@ import { bigintNumber } from '../../../database/transformers.js';
 @Entity({ name: 'resumable_uploads' })
 @Index('ix_resumable_uploads_expires', ['expiresAt'])
 @Index('ux_resumable_uploads_storage_key', ['storageKey'], { unique: true })
+@Index('ix_resumable_uploads_subject', ['subject'])
+@Index('ix_resumable_uploads_slot', ['attachmentType', 'attachmentId', 'field'])
 export class ResumableUpload extends PendingUpload {
+  /** `tus` or `draft`: the protocol it was created with, in which its resource answers a request that names none. */
+  @Column({ type: 'varchar', length: 8, default: 'tus' })
+  protocol!: 'tus' | 'draft';
+
   /** Null while the client defers the length (tus Upload-Defer-Length). */
   @Column({ name: 'declared_length', type: 'bigint', nullable: true, transformer: bigintNumber })
   declaredLength!: number | null;

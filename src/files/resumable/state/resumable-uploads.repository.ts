@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { In, IsNull, LessThan, LessThanOrEqual, Or, type EntityManager } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual, Or, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { UnitOfWork } from '../../../database/unit-of-work.js';
 import type { UnfinishedUploadStates } from '../storage/upload-states.js';
 import { ResumableUpload } from './resumable-upload.entity.js';
@@ -21,12 +21,11 @@ export class ResumableUploadsRepository implements UnfinishedUploadStates {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  insert(upload: NewResumableUpload): Promise<ResumableUpload> {
-    return this.unitOfWork.run(({ manager }) =>
-      manager.save(
-        manager.create(ResumableUpload, { ...upload, leaseUntil: null, leaseToken: null, storageState: null }),
-      ),
-    );
+  /** In the given transaction (the admission's), or in a unit of work of its own. */
+  insert(upload: NewResumableUpload, manager?: EntityManager): Promise<ResumableUpload> {
+    const save = (m: EntityManager) =>
+      m.save(m.create(ResumableUpload, { ...upload, leaseUntil: null, leaseToken: null, storageState: null }));
+    return manager ? save(manager) : this.unitOfWork.run((tx) => save(tx.manager));
   }
 
   findByHash(idHash: string): Promise<ResumableUpload | null> {
@@ -53,13 +52,12 @@ export class ResumableUploadsRepository implements UnfinishedUploadStates {
     else await this.unitOfWork.run(({ manager: m }) => m.delete(ResumableUpload, { id }));
   }
 
-  /** Uploads past their expiry that no request holds, oldest first. */
-  expired(nowMs: number, limit: number): Promise<ResumableUpload[]> {
-    return this.db.find(ResumableUpload, {
-      where: { expiresAt: LessThanOrEqual(nowMs), leaseUntil: Or(IsNull(), LessThan(nowMs)) },
-      order: { expiresAt: 'ASC' },
-      take: limit,
-    });
+  /** Uploads past their expiry, or created before `bornBeforeMs` (their lifetime over), that no request holds. */
+  expired(nowMs: number, limit: number, bornBeforeMs = -Infinity): Promise<ResumableUpload[]> {
+    const free = Or(IsNull(), LessThan(nowMs));
+    const where: FindOptionsWhere<ResumableUpload>[] = [{ expiresAt: LessThanOrEqual(nowMs), leaseUntil: free }];
+    if (Number.isFinite(bornBeforeMs)) where.push({ createdAt: LessThanOrEqual(bornBeforeMs), leaseUntil: free });
+    return this.db.find(ResumableUpload, { where, order: { expiresAt: 'ASC' }, take: limit });
   }
 
   /** Which of these storage keys belong to an upload under way. */

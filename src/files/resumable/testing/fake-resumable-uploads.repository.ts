@@ -55,9 +55,10 @@ export class FakeResumableUploadsRepository implements Public<ResumableUploadsRe
     this.rows.delete(id);
   }
 
-  async expired(nowMs: number, limit: number): Promise<ResumableUpload[]> {
+  async expired(nowMs: number, limit: number, bornBeforeMs = -Infinity): Promise<ResumableUpload[]> {
     return [...this.rows.values()]
-      .filter((row) => row.expiresAt <= nowMs && (row.leaseUntil === null || row.leaseUntil < nowMs))
+      .filter((row) => row.expiresAt <= nowMs || row.createdAt <= bornBeforeMs)
+      .filter((row) => row.leaseUntil === null || row.leaseUntil < nowMs)
       .slice(0, limit)
       .map(copyRow);
   }

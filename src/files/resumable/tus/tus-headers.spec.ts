@@ -44,6 +44,14 @@ describe('tus headers', () => {
     );
   });
 
+  it('refuses the names every object inherits (constructor, __proto__, ...) as algorithms it does not offer', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(() => uploadChecksum(req({ 'upload-checksum': `${name} AAAA` }))).toThrow(
+        expect.objectContaining({ status: 400, code: 'invalid-upload-header' }) as Error,
+      );
+    }
+  });
+
   it('answers 412 with Tus-Version to another version', () => {
     expect(() => assertTusVersion(req({ 'tus-resumable': '1.0.0' }))).not.toThrow();
     expect(() => assertTusVersion(req({ 'tus-resumable': '0.2.2' }))).toThrow(

@@ -6,9 +6,17 @@ export const TUS_VERSION = '1.0.0';
 export const TUS_EXTENSIONS = 'creation,creation-with-upload,creation-defer-length,termination,expiration,checksum';
 export const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
 
-/** Upload-Checksum algorithms (tus names) and node:crypto's names for them. */
-const CHECKSUM_ALGORITHMS: Record<string, string> = { sha1: 'sha1', sha256: 'sha256', sha512: 'sha512', md5: 'md5' };
-export const TUS_CHECKSUM_ALGORITHMS = Object.keys(CHECKSUM_ALGORITHMS).join(',');
+/**
+ * Upload-Checksum algorithms (tus names) and node:crypto's names for them. A Map: a client's name such as
+ * `constructor` or `__proto__` must find nothing, not a property every object inherits.
+ */
+const CHECKSUM_ALGORITHMS = new Map([
+  ['sha1', 'sha1'],
+  ['sha256', 'sha256'],
+  ['sha512', 'sha512'],
+  ['md5', 'md5'],
+]);
+export const TUS_CHECKSUM_ALGORITHMS = [...CHECKSUM_ALGORITHMS.keys()].join(',');
 
 /** The largest Upload-Metadata kept: it is stored with the upload and shown back on HEAD. */
 const MAX_METADATA_LENGTH = 4096;
@@ -79,7 +87,7 @@ export function uploadChecksum(req: Request): BodyChecksum | undefined {
   const header = req.headers['upload-checksum'];
   if (header === undefined) return undefined;
   const [name = '', digest = '', ...rest] = typeof header === 'string' ? header.split(' ') : [];
-  const algorithm = CHECKSUM_ALGORITHMS[name];
+  const algorithm = CHECKSUM_ALGORITHMS.get(name);
   if (!algorithm || !digest || !BASE64.test(digest) || rest.length > 0) {
     throw invalid(`Upload-Checksum must be "<algorithm> <base64 digest>" with one of ${TUS_CHECKSUM_ALGORITHMS}.`);
   }

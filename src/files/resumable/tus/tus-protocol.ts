@@ -62,7 +62,12 @@ export class TusProtocol {
     const withBody = hasBody(req);
     if (withBody && !isOffsetOctetStream(req)) throw notOffsetStream();
     const originalName = sanitizeName(values.get('filename') ?? values.get('name'));
-    const { id, upload } = await this.uploads.create(target, principal, { length, originalName, metadata: raw });
+    const { id, upload } = await this.uploads.create(target, principal, {
+      protocol: 'tus',
+      length,
+      originalName,
+      metadata: raw,
+    });
     const location = `${this.options.publicUrl}${UPLOADS_PATH}/${id}`;
     res.status(201).setHeader('Location', location);
     const result: Pick<AppendResult, 'upload' | 'record'> =

@@ -18,7 +18,8 @@ import { ApiDraftAppend, ApiDraftCancel, ApiDraftOffset } from '../draft/draft-o
 import { isDraftRequest } from '../draft/draft-headers.js';
 import { DraftProtocol } from '../draft/draft-protocol.js';
 import { ResumableError, ResumableErrorCode } from '../resumable.errors.js';
-import { TUS_EXTENSIONS, TUS_VERSION } from './tus-headers.js';
+import { ResumableUploads } from '../engine/resumable-uploads.service.js';
+import { isTusRequest, TUS_EXTENSIONS, TUS_VERSION } from './tus-headers.js';
 import { TusProtocol } from './tus-protocol.js';
 
 const TUS_RESUMABLE = {
@@ -46,6 +47,7 @@ export class TusUploadsController {
   constructor(
     private readonly tus: TusProtocol,
     private readonly draft: DraftProtocol,
+    private readonly uploads: ResumableUploads,
   ) {}
 
   @Options('uploads/:uploadId')
@@ -90,7 +92,7 @@ export class TusUploadsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    if (isDraftRequest(req)) return this.draft.head(id, principal, req, res);
+    if (await this.speaksDraft(id, principal, req)) return this.draft.head(id, principal, req, res);
     await this.tus.head(id, principal, req, res);
   }
 
@@ -142,7 +144,7 @@ export class TusUploadsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    if (isDraftRequest(req)) return this.draft.patch(id, principal, req, res);
+    if (await this.speaksDraft(id, principal, req)) return this.draft.patch(id, principal, req, res);
     await this.tus.patch(id, principal, req, res);
   }
 
@@ -160,8 +162,18 @@ export class TusUploadsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    if (isDraftRequest(req)) return this.draft.cancel(id, principal, req, res);
+    if (await this.speaksDraft(id, principal, req)) return this.draft.cancel(id, principal, req, res);
     await this.tus.terminate(id, principal, req, res);
+  }
+
+  /**
+   * Whether to answer as the IETF draft: the request carries its headers, or it names neither protocol and the
+   * upload was created with the draft (an upload resource answers in the protocol it was created with).
+   */
+  private async speaksDraft(id: string, principal: Principal, req: Request): Promise<boolean> {
+    if (isDraftRequest(req)) return true;
+    if (isTusRequest(req)) return false;
+    return (await this.uploads.protocolOf(id, principal)) === 'draft';
   }
 
   // Any other method on an upload resource; after the handlers above, which Express matches first.
