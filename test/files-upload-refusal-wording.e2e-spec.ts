@@ -51,4 +51,33 @@ describe('Upload refusals in words', () => {
       /^"page\.html" is text\/html; this field accepts any type but text\/html, /,
     );
   });
+
+  describe('through tus, in the same words', () => {
+    const tus = { 'Tus-Resumable': '1.0.0' };
+    const metadata = (name: string) => `filename ${Buffer.from(name).toString('base64')}`;
+
+    it('413 at creation names the file, its declared size and the limit', async () => {
+      const res = await t.http
+        .post(`/files/product/${product}/cover`)
+        .set({ ...tus, 'Upload-Length': String(2 * MIB), 'Upload-Metadata': metadata('video.mp4') });
+      expect(expectProblem(res, 413, 'file-too-large').detail).toBe(
+        `"video.mp4" (2.0 MiB) is larger than this field's maximum of 1.5 MiB.`,
+      );
+    });
+
+    it('415 on the first bytes names the file and what the field accepts', async () => {
+      const body = Buffer.from('just some notes\n');
+      const created = await t.http
+        .post(`/files/product/${product}/gallery`)
+        .set({ ...tus, 'Upload-Length': String(body.length), 'Upload-Metadata': metadata('notes.txt') })
+        .expect(201);
+      const res = await t.http
+        .patch(new URL(created.headers.location as string, 'http://x').pathname)
+        .set({ ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' })
+        .send(body);
+      expect(expectProblem(res, 415, 'unsupported-media-type').detail).toBe(
+        `"notes.txt" is text/plain; this field accepts image/*, application/pdf.`,
+      );
+    });
+  });
 });

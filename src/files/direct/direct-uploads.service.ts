@@ -7,13 +7,14 @@ import { Clock } from '../../common/clock.js';
 import { AttachmentOwners } from '../fields/attachment-owners.js';
 import { fileFieldRules } from '../fields/file-field-rules.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
-import { FilesError, FilesErrorCode, storageFault } from '../files.errors.js';
+import { storageFault } from '../files.errors.js';
 import { FilesService, type UploadResult, type UploadTarget } from '../files.service.js';
 import { FileStorage } from '../storage/file-storage.js';
 import { isAccepted } from '../upload/accept-policy.js';
 import { UploadAdmission } from '../upload/upload-admission.js';
 import { UploadSlots } from '../upload/upload-slots.js';
 import { sanitizeName } from '../upload/streaming-storage-engine.js';
+import { fileTooLarge, typeNotAccepted } from '../upload/upload-refusals.js';
 import { hashUploadId, isUploadId, newUploadId } from '../resumable/state/upload-id.js';
 import type { DirectUpload } from './direct-upload.entity.js';
 import { MAX_PARTS, type DirectUploadDto, type StartDirectUploadDto } from './direct-upload.dto.js';
@@ -55,15 +56,9 @@ export class DirectUploadsService {
     const { owner, field } = resolved;
     await this.owners.assertExists(owner, attachmentId);
     const { maxSize } = fileFieldRules(field, this.options.maxFileSize);
-    if (file.size > maxSize) {
-      throw new FilesError(FilesErrorCode.FileTooLarge, `The file exceeds this field's maximum of ${maxSize} bytes.`);
-    }
-    if (!isAccepted(file.content_type, field.accept)) {
-      throw new FilesError(
-        FilesErrorCode.UnsupportedMediaType,
-        `This field does not accept ${file.content_type} files.`,
-      );
-    }
+    const name = sanitizeName(file.filename);
+    if (file.size > maxSize) throw fileTooLarge(maxSize, { name, size: file.size });
+    if (!isAccepted(file.content_type, field.accept)) throw typeNotAccepted(file.content_type, field.accept, { name });
     const claim = { resolved, subject: principal.subject, bytes: file.size };
     // Before S3 is asked for anything; confirmed under lock with the insert below.
     await this.admission.precheck(claim);
@@ -137,7 +132,7 @@ export class DirectUploadsService {
         );
       }
       const resolved = this.owners.resolveField(upload.attachmentType, upload.attachmentId, upload.field);
-      const part = await this.check.check(upload.storageKey, upload.size, resolved.field);
+      const part = await this.check.check(upload.storageKey, upload.size, resolved.field, upload.filename);
       return await this.files.attach(resolved, principal, [{ ...part, originalName: upload.filename }], (tx) =>
         this.uploads.delete(upload.id, tx.manager),
       );

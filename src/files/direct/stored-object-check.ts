@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
 import type { FileFieldDefinition } from '../fields/file-field.decorator.js';
-import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { typeNotAccepted } from '../upload/upload-refusals.js';
 import { imageRulesOf } from '../images/image-options.js';
 import { ImageProbe } from '../images/probe/image-probe.js';
 import { startsLikeRasterImage } from '../images/probe/image-types.js';
@@ -30,12 +30,15 @@ export class StoredObjectCheck {
   ) {}
 
   /** The object as a stored part, or a 413/415 problem when the field refuses it. */
-  async check(key: string, size: number, field: FileFieldDefinition): Promise<Omit<StoredPart, 'originalName'>> {
+  async check(
+    key: string,
+    size: number,
+    field: FileFieldDefinition,
+    name: string,
+  ): Promise<Omit<StoredPart, 'originalName'>> {
     let head = await this.head(key, Math.min(size, SNIFF_BYTES));
     const mimeType = await sniffMimeType(head);
-    if (!isAccepted(mimeType, field.accept)) {
-      throw new FilesError(FilesErrorCode.UnsupportedMediaType, `This field does not accept ${mimeType} files.`);
-    }
+    if (!isAccepted(mimeType, field.accept)) throw typeNotAccepted(mimeType, field.accept, { name });
     if (startsLikeRasterImage(head) && size > head.length)
       head = await this.head(key, Math.min(size, IMAGE_HEAD_BYTES));
     const rules = imageRulesOf(field, this.options.imageDecodeBytes);

@@ -6,6 +6,7 @@ import { fileFieldRules } from '../../fields/file-field-rules.js';
 import type { ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
 import type { FileRecord } from '../../records/file-record.entity.js';
 import { FilesError, FilesErrorCode } from '../../files.errors.js';
+import { fileTooLarge, typeNotAccepted } from '../../upload/upload-refusals.js';
 import { isAccepted } from '../../upload/accept-policy.js';
 import { SNIFF_BYTES } from '../../upload/byte-inspector.js';
 import { sniffMimeType } from '../../upload/sniff-mime-type.js';
@@ -91,7 +92,7 @@ export class AppendRun {
       request.complete === true || (declared !== null && upload.offset + received === declared);
     const gate =
       upload.mimeType === null
-        ? new HeadGate(await this.knownHead(upload), (head) => judge(head, field.accept), isLast)
+        ? new HeadGate(await this.knownHead(upload), (head) => judge(head, field.accept, upload.originalName), isLast)
         : undefined;
     const lost = new AbortController();
     this.lease.onLost(() => lost.abort());
@@ -109,7 +110,7 @@ export class AppendRun {
       return this.refuse(upload, failure);
     }
     if (failure instanceof ResumableError && failure.code === ResumableErrorCode.LengthExceeded && declared === null) {
-      return this.refuse(upload, tooLarge(maxSize));
+      return this.refuse(upload, fileTooLarge(maxSize, { name: upload.originalName }));
     }
     const offset = upload.offset + stored.written;
     if (request.checksum && (failure || !check!.digest().equals(request.checksum.digest))) {
@@ -150,7 +151,7 @@ export class AppendRun {
     if (upload.declaredLength !== null || length < upload.offset) {
       throw new ResumableError(ResumableErrorCode.InvalidUploadHeader, 'The upload length cannot change once known.');
     }
-    if (length > maxSize) throw tooLarge(maxSize);
+    if (length > maxSize) throw fileTooLarge(maxSize, { name: upload.originalName, size: length });
     return length;
   }
 
@@ -174,20 +175,14 @@ export class AppendRun {
 }
 
 /** The sniffed type, or 415 when the field does not take it. */
-async function judge(head: Buffer, accept: readonly string[] | undefined): Promise<string> {
+async function judge(head: Buffer, accept: readonly string[] | undefined, name: string): Promise<string> {
   const mimeType = await sniffMimeType(head);
-  if (!isAccepted(mimeType, accept)) {
-    throw new FilesError(FilesErrorCode.UnsupportedMediaType, `This field does not accept ${mimeType} files.`);
-  }
+  if (!isAccepted(mimeType, accept)) throw typeNotAccepted(mimeType, accept, { name });
   return mimeType;
 }
 
 function takenOver(): ResumableError {
   return new ResumableError(ResumableErrorCode.UploadLocked, 'This request lost its hold on the upload to another.');
-}
-
-function tooLarge(maxSize: number): FilesError {
-  return new FilesError(FilesErrorCode.FileTooLarge, `The upload exceeds this field's maximum of ${maxSize} bytes.`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { Clock } from '../../../common/clock.js';
 import { AttachmentOwners, type ResolvedField } from '../../fields/attachment-owners.js';
 import { fileFieldRules } from '../../fields/file-field-rules.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
-import { FilesError, FilesErrorCode } from '../../files.errors.js';
+import { fileTooLarge } from '../../upload/upload-refusals.js';
 import type { UploadTarget } from '../../files.service.js';
 import { FileStorage } from '../../storage/file-storage.js';
 import { UploadAdmission } from '../../upload/upload-admission.js';
@@ -72,7 +72,11 @@ export class ResumableUploads {
     const { attachmentType, attachmentId, fieldName } = target;
     const resolved = this.owners.resolveField(attachmentType, attachmentId, fieldName);
     await this.owners.assertExists(resolved.owner, attachmentId);
-    assertWithin(request.length, fileFieldRules(resolved.field, this.options.maxFileSize).maxSize);
+    assertWithin(
+      request.length,
+      fileFieldRules(resolved.field, this.options.maxFileSize).maxSize,
+      request.originalName,
+    );
     const { id, hash } = newUploadId();
     const now = this.clock.nowMs();
     const claim = { resolved, subject: principal.subject, bytes: request.length };
@@ -172,11 +176,6 @@ export class ResumableUploads {
 }
 
 /** 413 before any byte when the declared length is over the field's limit. */
-export function assertWithin(length: number | null, maxSize: number): void {
-  if (length !== null && length > maxSize) {
-    throw new FilesError(
-      FilesErrorCode.FileTooLarge,
-      `The upload of ${length} bytes exceeds this field's maximum of ${maxSize} bytes.`,
-    );
-  }
+export function assertWithin(length: number | null, maxSize: number, name: string): void {
+  if (length !== null && length > maxSize) throw fileTooLarge(maxSize, { name, size: length });
 }
