@@ -46,7 +46,12 @@ const LISTS: ListCase[] = [
     nameSort: 'name',
     anyText: true,
     create: (t, name) =>
-      created(t, '/api/oauth/clients', { name, redirect_uris: ['https://app.example/callback'], public: true }),
+      created(t, '/api/oauth/clients', {
+        name,
+        redirect_uris: ['https://app.example/callback'],
+        public: true,
+        scopes: ['*'],
+      }),
   },
   {
     path: '/products',

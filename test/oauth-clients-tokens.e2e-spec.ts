@@ -38,7 +38,7 @@ describe('Refresh tokens of registered OAuth clients', () => {
   async function register(isPublic: boolean): Promise<App> {
     const res = await t.http
       .post('/api/oauth/clients')
-      .send({ name: 'Shop', redirect_uris: [CALLBACK], public: isPublic });
+      .send({ name: 'Shop', redirect_uris: [CALLBACK], public: isPublic, scopes: ['*'] });
     const { client_id: id, client_secret: secret } = res.body as { client_id: string; client_secret?: string };
     const auth = secret ? client.ClientSecretBasic(secret) : client.None();
     const config = await client.discovery(new URL(t.url), id, secret, auth, {
@@ -193,20 +193,24 @@ describe('Refresh tokens of registered OAuth clients', () => {
     }
   });
 
-  it('keeps sign-ins standing when a secret is rotated: the refresh then needs the new secret', async () => {
+  it('keeps sign-ins standing when a secret is rotated: after the grace the refresh needs the new secret', async () => {
     const app = await register(false);
-    const tokens = await signIn(app);
+    const first = await signIn(app);
     const rotated = await t.http.post(`/api/oauth/clients/${app.id}/secret`).expect(200);
     const secret = (rotated.body as { client_secret: string }).client_secret;
-    await me(tokens.access_token).expect(200);
+    expect(rotated.body).toHaveProperty('previous_secret_expires_at');
+    await me(first.access_token).expect(200);
+    // Within the grace the old secret still works, as an integration's does.
+    const tokens = await client.refreshTokenGrant(app.config, first.refresh_token);
+    await t.http.delete(`/api/oauth/clients/${app.id}/previous-secret`).expect(200);
     // The old secret no longer authenticates the client: 401 invalid_client with a Basic challenge.
-    await expect(client.refreshTokenGrant(app.config, tokens.refresh_token)).rejects.toMatchObject({
+    await expect(client.refreshTokenGrant(app.config, tokens.refresh_token!)).rejects.toMatchObject({
       status: 401,
       cause: [expect.objectContaining({ scheme: 'basic' })],
     });
     const renewed = form(
       TOKEN,
-      { ...refreshBody(tokens.refresh_token, app.id), client_id: undefined },
+      { ...refreshBody(tokens.refresh_token!, app.id), client_id: undefined },
       basic(app.id, secret),
     );
     await renewed.expect(200);

@@ -28,13 +28,15 @@ describe('Registered OAuth clients: /api/oauth/clients', () => {
   it('registers a confidential client, showing its secret once, then reads, lists, changes and deletes it', async () => {
     const created = await t.http
       .post(CLIENTS)
-      .send({ name: 'Shop front', redirect_uris: [CALLBACK], public: false })
+      .send({ name: 'Shop front', redirect_uris: [CALLBACK], public: false, scopes: ['*'] })
       .expect(201);
     expect(created.body).toEqual({
       client_id: expect.stringMatching(/^app_[A-Za-z0-9_-]{22}$/),
       name: 'Shop front',
       redirect_uris: [CALLBACK],
       public: false,
+      scopes: ['*'],
+      default_scopes: ['*'],
       client_secret: expect.stringMatching(/^ffcs_[A-Za-z0-9_-]{43}$/),
       created_by: 'user:1',
       created_at: expect.any(String),
@@ -58,7 +60,13 @@ describe('Registered OAuth clients: /api/oauth/clients', () => {
       'https://a.example/x?y=1',
     ];
     const changed = await t.http.patch(`${CLIENTS}/${id}`).send({ name: 'Shop', redirect_uris: local }).expect(200);
-    expect(changed.body).toMatchObject({ client_id: id, name: 'Shop', redirect_uris: local, public: false });
+    expect(changed.body).toMatchObject({
+      client_id: id,
+      name: 'Shop',
+      redirect_uris: local,
+      public: false,
+      scopes: ['*'],
+    });
 
     const events = await t.http.get('/api/audit-events').query({ target_type: 'oauth-client', target_id: id });
     expect(events.body.items.map((event: { action: string }) => event.action).sort()).toEqual([
@@ -74,15 +82,17 @@ describe('Registered OAuth clients: /api/oauth/clients', () => {
   it('registers a public client without a secret, and has none to rotate', async () => {
     const created = await t.http
       .post(CLIENTS)
-      .send({ name: 'Mobile app', redirect_uris: ['http://127.0.0.1/callback'], public: true })
+      .send({ name: 'Mobile app', redirect_uris: ['http://127.0.0.1/callback'], public: true, scopes: ['*'] })
       .expect(201);
-    expect(created.body).toMatchObject({ public: true });
+    expect(created.body).toMatchObject({ public: true, scopes: ['*'] });
     expect(created.body).not.toHaveProperty('client_secret');
     expectProblem(await t.http.post(`${CLIENTS}/${created.body.client_id}/secret`), 409, 'public-client');
   });
 
   it('rotates the secret of a confidential client: a new one, shown once', async () => {
-    const created = await t.http.post(CLIENTS).send({ name: 'Rotated', redirect_uris: [CALLBACK], public: false });
+    const created = await t.http
+      .post(CLIENTS)
+      .send({ name: 'Rotated', redirect_uris: [CALLBACK], public: false, scopes: ['*'] });
     const rotated = await t.http.post(`${CLIENTS}/${created.body.client_id}/secret`).expect(200);
     expect(rotated.body.client_secret).toMatch(/^ffcs_/);
     expect(rotated.body.client_secret).not.toBe(created.body.client_secret);
@@ -104,20 +114,22 @@ describe('Registered OAuth clients: /api/oauth/clients', () => {
       [42],
     ];
     for (const redirect_uris of bad) {
-      const res = await t.http.post(CLIENTS).send({ name: 'Bad', redirect_uris, public: false });
+      const res = await t.http.post(CLIENTS).send({ name: 'Bad', redirect_uris, public: false, scopes: ['*'] });
       expect({ redirect_uris, status: res.status }).toEqual({ redirect_uris, status: 400 });
       expectProblem(res, 400);
     }
     for (const body of [
-      { redirect_uris: [CALLBACK], public: false },
-      { name: '', redirect_uris: [CALLBACK], public: false },
+      { redirect_uris: [CALLBACK], public: false, scopes: ['*'] },
+      { name: '', redirect_uris: [CALLBACK], public: false, scopes: ['*'] },
       { name: 'No kind', redirect_uris: [CALLBACK] },
       { name: 'Kind as text', redirect_uris: [CALLBACK], public: 'yes' },
       { name: 'Extra', redirect_uris: [CALLBACK], public: true, client_secret: 'mine' },
     ]) {
       expectProblem(await t.http.post(CLIENTS).send(body), 400);
     }
-    const created = await t.http.post(CLIENTS).send({ name: 'Valid', redirect_uris: [CALLBACK], public: true });
+    const created = await t.http
+      .post(CLIENTS)
+      .send({ name: 'Valid', redirect_uris: [CALLBACK], public: true, scopes: ['*'] });
     const id = created.body.client_id as string;
     expectProblem(await t.http.patch(`${CLIENTS}/${id}`).send({ redirect_uris: ['http://x.example/'] }), 400);
     expectProblem(await t.http.patch(`${CLIENTS}/${id}`).send({ public: false }), 400);
@@ -131,7 +143,9 @@ describe('Registered OAuth clients: /api/oauth/clients', () => {
   });
 
   it('needs oauth-client:read to read and oauth-client:write to change; nobody reads a secret again', async () => {
-    const created = await t.http.post(CLIENTS).send({ name: 'Guarded', redirect_uris: [CALLBACK], public: false });
+    const created = await t.http
+      .post(CLIENTS)
+      .send({ name: 'Guarded', redirect_uris: [CALLBACK], public: false, scopes: ['*'] });
     const id = created.body.client_id as string;
     const reader = await userWith(['oauth-client:read']);
     const listed = await reader.get(CLIENTS).query({ limit: 100 }).expect(200);
@@ -139,7 +153,10 @@ describe('Registered OAuth clients: /api/oauth/clients', () => {
     expect(JSON.stringify(listed.body)).not.toContain('client_secret');
     const one = await reader.get(`${CLIENTS}/${id}`).expect(200);
     expect(one.body).not.toHaveProperty('client_secret');
-    expectProblem(await reader.post(CLIENTS).send({ name: 'x', redirect_uris: [CALLBACK], public: true }), 403);
+    expectProblem(
+      await reader.post(CLIENTS).send({ name: 'x', redirect_uris: [CALLBACK], public: true, scopes: ['*'] }),
+      403,
+    );
     expectProblem(await reader.patch(`${CLIENTS}/${id}`).send({ name: 'x' }), 403);
     expectProblem(await reader.post(`${CLIENTS}/${id}/secret`), 403);
     expectProblem(await reader.delete(`${CLIENTS}/${id}`), 403);

@@ -150,7 +150,7 @@ describe('State shared through Redis by two instances', () => {
     const callback = 'https://shop.example/oauth/callback';
     const registered = await a.http
       .post('/api/oauth/clients')
-      .send({ name: 'Shop', redirect_uris: [callback], public: true })
+      .send({ name: 'Shop', redirect_uris: [callback], public: true, scopes: ['*'] })
       .expect(201);
     const clientId = (registered.body as { client_id: string }).client_id;
     const { verifier, challenge } = await pkce();

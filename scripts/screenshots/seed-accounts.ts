@@ -56,11 +56,14 @@ export async function seedAccounts(admin: Api): Promise<Accounts> {
     name: 'Storefront',
     redirect_uris: ['https://shop.example/oauth/callback'],
     public: true,
+    scopes: ['product:read', 'article:read'],
   });
   await admin.call('POST', '/api/oauth/clients', {
     name: 'Partner portal',
     redirect_uris: ['https://partners.example/auth/callback', 'http://127.0.0.1:8080/callback'],
     public: false,
+    scopes: ['product:read', 'product:write'],
+    default_scopes: ['product:read'],
   });
   return { erpToken };
 }

@@ -12,6 +12,9 @@ import { AdminBootstrapService } from './admin/users/admin-bootstrap.service.js'
 import { AccountController } from './account/account.controller.js';
 import { CurrentAccountService } from './account/current-account.service.js';
 import { PasswordChangeService } from './account/password-change.service.js';
+import { GrantsController } from './account/grants/grants.controller.js';
+import { OAuthGrantsRepository } from './account/grants/oauth-grants.repository.js';
+import { OAuthGrantsService } from './account/grants/oauth-grants.service.js';
 import { IntegrationsController } from './admin/integrations/integrations.controller.js';
 import { IntegrationsService } from './admin/integrations/integrations.service.js';
 import { OAuthClientsController } from './admin/oauth-clients/oauth-clients.controller.js';
@@ -75,6 +78,7 @@ import { tokenSchema } from './token.schema.js';
     UsersController,
     PermissionsController,
     AccountController,
+    GrantsController,
   ],
   providers: [
     ...tokenRepositories,
@@ -88,6 +92,8 @@ import { tokenSchema } from './token.schema.js';
     UserCredentials,
     OAuthClientsRepository,
     OAuthClientsService,
+    OAuthGrantsRepository,
+    OAuthGrantsService,
     AuthorizationClients,
     AuthorizationCodesRepository,
     AuthorizationCodesService,

@@ -14,10 +14,12 @@ import { EncryptSigningKeys1763800006000 } from './migrations/1763800006000-encr
 import { AuthorizationCodes1763800012000 } from './migrations/1763800012000-authorization-codes.js';
 import { OAuthClients1763800013900 } from './migrations/1763800013900-oauth-clients.js';
 import { RefreshTokenClient1763800016000 } from './migrations/1763800016000-refresh-token-client.js';
+import { OAuthClientScopes1763800017000 } from './migrations/1763800017000-oauth-client-scopes.js';
+import { OAuthGrant } from './account/grants/oauth-grant.entity.js';
 
 /** The TokenModule's tables and the migrations that make them. */
 export const tokenSchema: FeatureSchema = {
-  entities: [Role, User, Integration, RefreshToken, SigningKey, AuthorizationCode, OAuthClient],
+  entities: [Role, User, Integration, RefreshToken, SigningKey, AuthorizationCode, OAuthClient, OAuthGrant],
   migrations: [
     Token1763800001000,
     IntegrationTokenVersion1763800003000,
@@ -27,5 +29,6 @@ export const tokenSchema: FeatureSchema = {
     AuthorizationCodes1763800012000,
     OAuthClients1763800013900,
     RefreshTokenClient1763800016000,
+    OAuthClientScopes1763800017000,
   ],
 };

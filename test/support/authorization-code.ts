@@ -80,11 +80,28 @@ export async function submitSignIn(
   return read(res, url);
 }
 
-/** Signs in on the page of `target` and answers where the service sent the browser back. */
+/** Presses Allow (or Deny) on a consent page; `cookie`: the sign-in cookie of the browser. */
+export function submitConsent(
+  url: string,
+  page: AuthorizeAnswer,
+  action: 'allow' | 'deny' | undefined,
+  cookie: string | undefined,
+  fields: Record<string, string | undefined> = {},
+): Promise<AuthorizeAnswer> {
+  return submitSignIn(url, page, { action, ...fields }, cookie);
+}
+
+/**
+ * Signs in on the page of `target` and answers where the service sent the browser back. A registered application's
+ * consent page, if one comes, is allowed (suites about consent itself drive it with submitSignIn and submitConsent).
+ */
 export async function signInAt(url: string, target: URL, username: string, password: string): Promise<URL> {
   const page = await openAuthorize(target);
   if (page.status !== 200) throw new Error(`The sign-in page answered ${page.status}`);
-  const answer = await submitSignIn(url, page, { username, password });
+  let answer = await submitSignIn(url, page, { username, password });
+  if (answer.status === 200 && answer.hidden.consent_token) {
+    answer = await submitConsent(url, answer, 'allow', answer.cookie ?? page.cookie);
+  }
   if (answer.status !== 303 || !answer.location) throw new Error(`The sign-in answered ${answer.status}`);
   return answer.location;
 }

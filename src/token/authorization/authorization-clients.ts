@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ADMIN_CLIENT_NAME } from '../admin/oauth-clients/client-names.js';
+import type { OAuthClient } from '../admin/oauth-clients/oauth-client.entity.js';
 import { OAUTH_CLIENT_ID_PATTERN, OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
 import { authenticateAdministrationClient } from '../grants/administration-client.js';
 import { ADMIN_CLIENT_ID } from '../grants/grant.js';
@@ -24,6 +26,17 @@ export interface AuthorizationClient {
   name: string;
   /** Compared by exact string (RFC 9700 §4.1.3): no pattern, no normalization. */
   redirectUris: readonly string[];
+  /** The ceiling of what its tokens carry (`*` for the administration interface). */
+  scopes: readonly string[];
+  /** What a request without `scope` gets; null: the ceiling. */
+  defaultScopes: readonly string[] | null;
+  /** The administration interface: the service's own, so people are not asked to consent to it. */
+  builtIn: boolean;
+}
+
+function registeredClient(found: OAuthClient): AuthorizationClient {
+  const { clientId, name, redirectUris, scopes, defaultScopes } = found;
+  return { clientId, name, redirectUris, scopes, defaultScopes, builtIn: false };
 }
 
 /**
@@ -40,15 +53,18 @@ export class AuthorizationClients {
   ) {
     this.admin = {
       clientId: ADMIN_CLIENT_ID,
-      name: 'the administration interface',
+      name: ADMIN_CLIENT_NAME,
       redirectUris: [`${config.issuer}${ADMIN_REDIRECT_PATH}`],
+      scopes: ['*'],
+      defaultScopes: null,
+      builtIn: true,
     };
   }
 
   async find(clientId: string): Promise<AuthorizationClient | undefined> {
     if (clientId === ADMIN_CLIENT_ID) return this.admin;
     const found = await this.registered.find(clientId);
-    return found ? { clientId, name: found.name, redirectUris: found.redirectUris } : undefined;
+    return found ? registeredClient(found) : undefined;
   }
 
   /**
@@ -73,6 +89,6 @@ export class AuthorizationClients {
     ) {
       throw OAuthError.invalidClient('Unknown client, or a missing or wrong client secret.', usedBasic);
     }
-    return { clientId: found.clientId, name: found.name, redirectUris: found.redirectUris };
+    return registeredClient(found);
   }
 }

@@ -41,6 +41,11 @@ export class AuthorizationCodesRepository {
     await manager.delete(AuthorizationCode, { clientId });
   }
 
+  /** Forgets the codes a user was issued at a client (their consent withdrawn): none can be redeemed any more. */
+  async deleteForUserAtClient(userId: number, clientId: string, manager: EntityManager = this.db): Promise<void> {
+    await manager.delete(AuthorizationCode, { userId, clientId });
+  }
+
   /** Forgets codes that expired before `before`; a reuse after that is answered as an unknown code. */
   async deleteExpired(before: number, manager: EntityManager = this.db): Promise<void> {
     await manager.delete(AuthorizationCode, { expiresAt: LessThan(before) });

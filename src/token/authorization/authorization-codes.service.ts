@@ -26,6 +26,8 @@ export interface Redemption {
   clientId: string;
   redirectUri: string;
   codeVerifier: string;
+  /** The client's scope ceiling as it is now. */
+  ceiling: readonly string[];
 }
 
 /** A code exchanged: its user, the scope granted today, and the new sign-in. */
@@ -123,8 +125,9 @@ export class AuthorizationCodesService {
     const user = await this.users.findById(found.userId, manager);
     if (!user) return { ok: false, reason: 'The user of this authorization code no longer exists.' };
     const role = await this.roles.findExisting(user.roleId, manager);
-    // What was granted at sign-in, narrowed to what the role grants today.
-    const scope = intersectPermissions(found.scope.split(' ').filter(Boolean), role.permissions).join(' ');
+    // What was granted at sign-in, narrowed to what the role grants and the client may have today.
+    const held = intersectPermissions(found.scope.split(' ').filter(Boolean), role.permissions);
+    const scope = intersectPermissions(held, redemption.ceiling).join(' ');
     const signIn = await this.refreshTokens.start(manager, { userId: user.id, clientId: found.clientId, scope });
     await this.codes.recordSignIn(found.id, signIn.familyId, manager);
     return { ok: true, user, scope, signIn };

@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuditOrigin } from '../../audit/index.js';
+import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
+import { Clock } from '../../common/clock.js';
+import { OAuthGrantsRepository } from '../account/grants/oauth-grants.repository.js';
+import { consentCovers, grantableScope, ScopeRefused } from '../admin/oauth-clients/client-scopes.js';
+import { PermissionCatalog } from '../admin/permissions/permission-catalog.service.js';
+import type { User } from '../entities/user.entity.js';
 import { UserCredentials } from '../grants/user-credentials.js';
-import { grantedScope } from '../issuing/scopes.js';
 import { TokenFailureLimiter } from '../limits/token-failure-limiter.js';
 import { OAuthError } from '../oauth-error.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
+import { UsersRepository } from '../repositories/users.repository.js';
+import { subjectOf } from '../revocation/subject-status.service.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
 import { AuthorizationClients } from './authorization-clients.js';
 import { AuthorizationCodesService } from './authorization-codes.service.js';
@@ -17,7 +23,14 @@ import {
   type AuthorizationRequest,
 } from './authorization-request.js';
 import { SignInForm } from './sign-in-form.js';
-import { renderErrorPage, renderSignInPage, signInPagePolicy } from './sign-in-page.js';
+import { permissionWords } from './permission-words.js';
+import {
+  renderConsentPage,
+  renderErrorPage,
+  renderSignInPage,
+  signInPagePolicy,
+  type PageClient,
+} from './sign-in-page.js';
 
 /** What the authorization endpoint answers: a page, or a redirect to the client. */
 export type AuthorizationAnswer =
@@ -32,8 +45,11 @@ export interface Visitor {
 
 /**
  * The authorization endpoint (RFC 6749 §4.1.1): shows the sign-in page for a valid request, checks the posted
- * username and password as the password grant does (same failure limits, same audit trail), and sends the browser
- * back to the client with a code, or with an error once the client and its redirect URI are known good.
+ * username and password as the password grant does (same failure limits, same audit trail), asks the person to
+ * consent to a registered application (not to the administration interface) unless they already allowed it what it
+ * asks, and sends the browser back to the client with a code, or with an error once the client and its redirect URI
+ * are known good. The code carries the client's ceiling ∩ what was asked (its default scope if nothing) ∩ what the
+ * person holds.
  */
 @Injectable()
 export class AuthorizationEndpoint {
@@ -45,6 +61,11 @@ export class AuthorizationEndpoint {
     private readonly roles: RolesRepository,
     private readonly codes: AuthorizationCodesService,
     @Inject(tokenConfig.KEY) private readonly config: TokenConfig,
+    private readonly users: UsersRepository,
+    private readonly grants: OAuthGrantsRepository,
+    private readonly catalog: PermissionCatalog,
+    private readonly trail: AuditTrail,
+    private readonly clock: Clock,
   ) {}
 
   show(query: unknown, visitor: Visitor): Promise<AuthorizationAnswer> {
@@ -55,6 +76,7 @@ export class AuthorizationEndpoint {
     return this.answer(async () => {
       const request = await this.parse(body);
       const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      if (fields.consent_token !== undefined) return this.consent(request, fields, visitor);
       const check = this.form.check(fields.csrf_token, visitor.cookies, request);
       // An old form is not an attack: a fresh one, with a word why. A forged or unbound one is refused.
       if (check === 'expired') {
@@ -97,7 +119,7 @@ export class AuthorizationEndpoint {
         origin.sourceIp ?? 'unknown',
         () => username,
         (name) => ({ kind: 'user', name }),
-        (name) => this.credentials.verify(name, password, origin),
+        (name) => this.credentials.verify(name, password, origin, request.client.clientId),
       );
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
@@ -111,20 +133,121 @@ export class AuthorizationEndpoint {
       const status = error.status === 429 || error.status === 503 ? error.status : 401;
       return this.signInPage(request, visitor, status, { message, username }, retryAfter);
     }
+    const scope = await this.grantable(request, user);
+    await this.credentials.signedIn(user, origin, request.client.clientId);
+    if (!request.client.builtIn) {
+      const remembered = await this.grants.find(user.id, request.client.clientId);
+      if (!remembered || !consentCovers(remembered.scopes, scope)) {
+        return this.consentPage(request, visitor, user, scope, 200);
+      }
+    }
+    return this.redirectWithCode(request, user.id, scope);
+  }
+
+  /** What a code may carry for `user` now; invalid_scope to the client when nothing may be granted. */
+  private async grantable(request: AuthorizationRequest, user: Pick<User, 'roleId'>): Promise<string[]> {
     const role = await this.roles.findExisting(user.roleId);
-    let scope: string;
     try {
-      scope = grantedScope(request.scope || undefined, role.permissions);
+      return grantableScope(request.scope, request.client, role.permissions);
     } catch (error) {
-      if (!(error instanceof OAuthError)) throw error;
+      if (!(error instanceof ScopeRefused)) throw error;
       throw new AuthorizationRedirectError('invalid_scope', error.description, request.redirectUri, request.state);
     }
-    const code = await this.codes.issue(request, user.id, scope);
-    await this.credentials.signedIn(user, origin);
+  }
+
+  private async redirectWithCode(
+    request: AuthorizationRequest,
+    userId: number,
+    scope: readonly string[],
+  ): Promise<AuthorizationAnswer> {
+    const code = await this.codes.issue(request, userId, scope.join(' '));
     return {
       kind: 'redirect',
       location: redirectTo(request.redirectUri, { code, state: request.state, iss: this.config.issuer }),
     };
+  }
+
+  /**
+   * The consent form posted: Allow remembers the consent and sends the code, Deny sends access_denied. Both are
+   * recorded (`oauth-consent.allow`, `oauth-consent.deny`). The scope is the one the page showed, narrowed again to
+   * what the person and the client may have now.
+   */
+  private async consent(
+    request: AuthorizationRequest,
+    fields: Record<string, unknown>,
+    visitor: Visitor,
+  ): Promise<AuthorizationAnswer> {
+    const sealed = this.form.checkConsent(fields.consent_token, visitor.cookies, request);
+    if (sealed.check !== 'valid') {
+      const message =
+        sealed.check === 'expired'
+          ? 'The consent form expired. Sign in again.'
+          : 'The consent form could not be verified (it did not come from this page). Sign in again.';
+      return this.signInPage(request, visitor, sealed.check === 'expired' ? 200 : 403, { message });
+    }
+    const user = await this.users.findById(sealed.userId);
+    if (!user) {
+      return this.signInPage(request, visitor, 200, { message: 'Your account is gone. Sign in again.' });
+    }
+    const event = (action: 'allow' | 'deny', scope: readonly string[]) =>
+      this.trail.record({
+        ...visitor.origin,
+        actor: subjectOf('user', user.id),
+        clientId: request.client.clientId,
+        action: `oauth-consent.${action}`,
+        targetType: 'oauth-client',
+        targetId: request.client.clientId,
+        details: { scopes: scope },
+      });
+    if (fields.action === 'deny') {
+      await event('deny', sealed.scope);
+      throw new AuthorizationRedirectError(
+        'access_denied',
+        'The user denied the application access.',
+        request.redirectUri,
+        request.state,
+      );
+    }
+    if (fields.action !== 'allow') {
+      const message = 'Choose Allow or Deny.';
+      return this.consentPage(request, visitor, user, sealed.scope, 400, message);
+    }
+    const now = await this.grantable(request, user);
+    const scope = sealed.scope.filter((permission) => now.includes(permission));
+    if (scope.length === 0) {
+      throw new AuthorizationRedirectError(
+        'invalid_scope',
+        'Nothing asked for is granted any more.',
+        request.redirectUri,
+        request.state,
+      );
+    }
+    await this.grants.remember(user.id, request.client.clientId, scope, this.clock.nowMs());
+    await event('allow', scope);
+    return this.redirectWithCode(request, user.id, scope);
+  }
+
+  private consentPage(
+    request: AuthorizationRequest,
+    visitor: Visitor,
+    user: Pick<User, 'id' | 'username'>,
+    scope: readonly string[],
+    status: number,
+    message?: string,
+  ): AuthorizationAnswer {
+    const cookie = this.form.cookieValue(visitor.cookies);
+    const hidden = {
+      ...authorizationParameters(request),
+      consent_token: this.form.consentToken(request, cookie.value, user.id, scope),
+    };
+    const html = renderConsentPage({
+      ...pageClient(request),
+      username: user.username,
+      permissions: permissionWords(this.catalog.list(), scope),
+      hidden,
+      ...(message ? { message } : {}),
+    });
+    return this.page(request, status, html, cookie.value);
   }
 
   /** The client is looked up first (registered ones are in the database), then the request is checked against it. */
@@ -144,9 +267,19 @@ export class AuthorizationEndpoint {
   ): AuthorizationAnswer {
     const cookie = this.form.cookieValue(visitor.cookies);
     const hidden = { ...authorizationParameters(request), csrf_token: this.form.token(request, cookie.value) };
-    const html = renderSignInPage({ clientName: request.client.name, hidden, ...shown });
+    const html = renderSignInPage({ ...pageClient(request), hidden, ...shown });
+    return this.page(request, status, html, cookie.value, retryAfter);
+  }
+
+  private page(
+    request: AuthorizationRequest,
+    status: number,
+    html: string,
+    cookie: string,
+    retryAfter?: string,
+  ): AuthorizationAnswer {
     const headers: Record<string, string> = {
-      'Set-Cookie': SignInForm.setCookie(cookie.value, this.config.issuer.startsWith('https:')),
+      'Set-Cookie': SignInForm.setCookie(cookie, this.config.issuer.startsWith('https:')),
       ...(retryAfter ? { 'Retry-After': retryAfter } : {}),
     };
     return { kind: 'page', status, html, policy: signInPagePolicy(new URL(request.redirectUri).origin), headers };
@@ -167,4 +300,13 @@ export class AuthorizationEndpoint {
       return { kind: 'redirect', location: redirectTo(error.redirectUri, parameters) };
     }
   }
+}
+
+function pageClient({ client, redirectUri }: AuthorizationRequest): PageClient {
+  return {
+    clientName: client.name,
+    clientId: client.clientId,
+    redirectHost: new URL(redirectUri).host,
+    builtIn: client.builtIn,
+  };
 }

@@ -5,7 +5,7 @@ import type { AuthorizationClient } from './authorization-clients.js';
 export interface AuthorizationRequest {
   client: AuthorizationClient;
   redirectUri: string;
-  /** Space-separated permissions; empty: everything the user's role grants. */
+  /** Space-separated permissions; empty: the client's default scope. */
   scope: string;
   state?: string;
   codeChallenge: string;
@@ -67,15 +67,18 @@ export function parseAuthorizationRequest(
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
     throw new AuthorizationPageError(`The redirect URI is not one registered for ${client.name}.`);
   }
-  const state = single('state');
-  const refuse = (error: AuthorizationRedirectError['error'], description: string, echoed = state) => {
-    throw new AuthorizationRedirectError(error, description, redirectUri, echoed);
+  const given = single('state');
+  // An over-long state is never sent back, whatever else is wrong with the request: the client gets invalid_request
+  // without it (a state is the client's own value; echoing a huge one lets a request grow the redirect at will).
+  const state = given !== undefined && given.length <= MAX_STATE_LENGTH ? given : undefined;
+  const refuse = (error: AuthorizationRedirectError['error'], description: string) => {
+    throw new AuthorizationRedirectError(error, description, redirectUri, state);
   };
+  if (given !== undefined && state === undefined) {
+    refuse('invalid_request', `The state is longer than ${MAX_STATE_LENGTH} characters.`);
+  }
   const repeated = AUTHORIZATION_PARAMETERS.find((name) => raw[name] !== undefined && typeof raw[name] !== 'string');
   if (repeated) refuse('invalid_request', `The parameter ${repeated} is repeated or malformed.`);
-  if (state !== undefined && state.length > MAX_STATE_LENGTH) {
-    refuse('invalid_request', `The state is longer than ${MAX_STATE_LENGTH} characters.`, undefined);
-  }
   const responseType = single('response_type');
   if (!responseType) refuse('invalid_request', 'The parameter response_type is missing.');
   if (responseType !== 'code') refuse('unsupported_response_type', 'Only response_type=code is supported.');

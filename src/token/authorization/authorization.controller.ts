@@ -11,7 +11,8 @@ export const OAUTH_AUTHORIZE_PATH = '/api/oauth/authorize';
 const REDIRECT_ERRORS =
   'Once the client and redirect URI are good, other errors go back there as `error`, `error_description`, `state` ' +
   'and `iss` (RFC 6749 §4.1.2.1, RFC 9207): invalid_request (a missing or `plain` PKCE challenge, a repeated ' +
-  'parameter), unsupported_response_type, invalid_scope, access_denied (cancelled).';
+  'parameter, a state over 1000 characters, which is not echoed), unsupported_response_type, invalid_scope, ' +
+  'access_denied (cancelled or denied).';
 
 @ApiTags('oauth')
 @ApiExtraModels(AuthorizationSignInFormSchema)
@@ -44,19 +45,25 @@ export class AuthorizationController {
     operationId: 'authorizeSignIn',
     summary: 'The sign-in form of the authorization endpoint',
     description:
-      'Posted by the sign-in page. A right username and password redirect to the client with `code`, `state` and ' +
-      '`iss`; the code works once, within 60 seconds, for the PKCE verifier, client and redirect URI of the ' +
-      'request. Failed sign-ins count against the same limits as the password grant. ' +
+      'Posted by the sign-in page and by the consent page. A right username and password redirect to the client ' +
+      'with `code`, `state` and `iss`, at once for the administration interface or an application the person ' +
+      'already allowed what it asks; otherwise the consent page answers (Allow sends the code, Deny access_denied). ' +
+      'The code works once, within 60 seconds, for the PKCE verifier, client and redirect URI of the request. ' +
+      'Failed sign-ins count against the same limits as the password grant. ' +
       REDIRECT_ERRORS,
   })
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: AuthorizationSignInFormSchema })
   @ApiPages(
-    [200, 'A fresh sign-in page: the form was older than 15 minutes'],
+    [200, 'The consent page of a registered application, or a fresh sign-in page: the form was older than 15 minutes'],
     [303, 'Signed in (`code`), or an error sent back to the redirect URI'],
-    [400, 'The page again (username or password missing), or an error page (unknown client or redirect URI)'],
+    [
+      400,
+      'The page again (username or password missing, neither Allow nor Deny), or an error page (unknown client or ' +
+        'redirect URI)',
+    ],
     [401, 'The page again: wrong username or password'],
-    [403, 'The page again: the form token is missing, forged or not bound to this browser (its cookie)'],
+    [403, 'The sign-in page again: the form token is missing, forged or not bound to this browser (its cookie)'],
     [429, 'The page again: too many failed sign-ins; see Retry-After'],
     [503, 'The page again: too many password checks at once; see Retry-After'],
   )

@@ -14,8 +14,15 @@ const PARAMETERS = {
   redirect_uri: {
     description: `Exactly a URI registered for the client (the administration interface: \`<issuer>${ADMIN_REDIRECT_PATH}\`)`,
   },
-  scope: { description: 'Space-separated permissions; defaults to everything the role grants' },
-  state: { description: 'Echoed to the redirect URI unchanged; at most 1000 characters' },
+  scope: {
+    description:
+      "Space-separated permissions, within the client's ceiling; defaults to the client's default scope (the " +
+      'administration interface: everything the role grants)',
+  },
+  state: {
+    description:
+      'Echoed to the redirect URI unchanged; at most 1000 characters (a longer one: invalid_request, not echoed)',
+  },
   code_challenge: { description: 'PKCE: BASE64URL(SHA-256(code_verifier)), 43 characters (RFC 7636)' },
   code_challenge_method: { enum: ['S256'], description: 'Only `S256`' },
 };
@@ -42,9 +49,20 @@ export class AuthorizationSignInFormSchema {
   @ApiPropertyOptional(PARAMETERS.state) state?: string;
   @ApiProperty(PARAMETERS.code_challenge) code_challenge!: string;
   @ApiProperty(PARAMETERS.code_challenge_method) code_challenge_method!: string;
-  @ApiProperty({ description: 'The token of the form as the page gave it, bound to the oauth_sign_in cookie' })
-  csrf_token!: string;
-  @ApiPropertyOptional({ enum: ['sign-in', 'cancel'], description: '`cancel` sends access_denied to the client' })
+  @ApiPropertyOptional({
+    description: 'The sign-in form: its token as the page gave it, bound to the oauth_sign_in cookie',
+  })
+  csrf_token?: string;
+  @ApiPropertyOptional({
+    description:
+      'The consent form: its token as the page gave it, bound to the oauth_sign_in cookie, the person who signed in ' +
+      'and the scope shown',
+  })
+  consent_token?: string;
+  @ApiPropertyOptional({
+    enum: ['sign-in', 'cancel', 'allow', 'deny'],
+    description: '`cancel` (sign-in form) and `deny` (consent form) send access_denied to the client',
+  })
   action?: string;
   @ApiPropertyOptional() username?: string;
   @ApiPropertyOptional({ format: 'password' }) password?: string;

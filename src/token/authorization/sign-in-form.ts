@@ -13,6 +13,9 @@ const COOKIE_VALUE = /^[A-Za-z0-9_-]{22,64}$/;
 /** What a submitted form's token says: good, too old, or not from this service's form for this request. */
 export type FormCheck = 'valid' | 'expired' | 'invalid';
 
+/** What the consent form's token says: who signed in and the scope they are asked to allow, if it is good. */
+export type ConsentCheck = { check: 'valid'; userId: number; scope: string[] } | { check: 'expired' | 'invalid' };
+
 /**
  * The sign-in form's CSRF token: sealed with SECRETS_KEY (so every instance opens it), bound to the browser's
  * sign-in cookie and, as authenticated data, to the authorization request the form carries. A page of another site
@@ -39,17 +42,45 @@ export class SignInForm {
   }
 
   check(token: unknown, cookieHeader: string | undefined, request: AuthorizationRequest): FormCheck {
+    return this.open(token, cookieHeader, boundTo(request)).check;
+  }
+
+  /**
+   * The consent form's token: as the sign-in form's, and it also seals who signed in and the scope shown, so the
+   * page's Allow can only allow what the person saw, for themselves, in this browser.
+   */
+  consentToken(request: AuthorizationRequest, cookieValue: string, userId: number, scope: readonly string[]): string {
+    const expires = this.clock.nowMs() + FORM_TTL_MS;
+    const sealed = { cookie: cookieValue, expires, user: userId, scope };
+    return this.box.seal(JSON.stringify(sealed), `consent-${boundTo(request)}`);
+  }
+
+  checkConsent(token: unknown, cookieHeader: string | undefined, request: AuthorizationRequest): ConsentCheck {
+    const { check, sealed } = this.open(token, cookieHeader, `consent-${boundTo(request)}`);
+    if (check !== 'valid') return { check };
+    const { user, scope } = sealed as { user?: unknown; scope?: unknown };
+    if (typeof user !== 'number' || !Array.isArray(scope) || !scope.every((item) => typeof item === 'string')) {
+      return { check: 'invalid' };
+    }
+    return { check, userId: user, scope };
+  }
+
+  private open(
+    token: unknown,
+    cookieHeader: string | undefined,
+    boundTo: string,
+  ): { check: FormCheck; sealed?: Record<string, unknown> } {
     const cookie = readCookie(cookieHeader, SIGN_IN_COOKIE);
-    if (typeof token !== 'string' || !cookie) return 'invalid';
+    if (typeof token !== 'string' || !cookie) return { check: 'invalid' };
     let sealed: { cookie?: unknown; expires?: unknown };
     try {
-      sealed = JSON.parse(this.box.open(token, boundTo(request))) as typeof sealed;
+      sealed = JSON.parse(this.box.open(token, boundTo)) as typeof sealed;
     } catch (error) {
-      if (error instanceof SecretBoxError || error instanceof SyntaxError) return 'invalid';
+      if (error instanceof SecretBoxError || error instanceof SyntaxError) return { check: 'invalid' };
       throw error;
     }
-    if (sealed.cookie !== cookie || typeof sealed.expires !== 'number') return 'invalid';
-    return this.clock.nowMs() < sealed.expires ? 'valid' : 'expired';
+    if (sealed.cookie !== cookie || typeof sealed.expires !== 'number') return { check: 'invalid' };
+    return { check: this.clock.nowMs() < sealed.expires ? 'valid' : 'expired', sealed };
   }
 
   /** The Set-Cookie header of a new sign-in cookie: this endpoint only, never sent by another site's request. */

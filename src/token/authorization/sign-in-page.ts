@@ -14,6 +14,11 @@ input { font: inherit; padding: 0.5rem; border: 1px solid GrayText; border-radiu
 .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.5rem; }
 button { font: inherit; padding: 0.5rem 1rem; border-radius: 0.25rem; border: 1px solid GrayText; cursor: pointer; }
 button[value="sign-in"] { background: #1f5fbf; border-color: #1f5fbf; color: #fff; }
+.client { font-size: 0.875rem; }
+code { font-size: 0.875rem; overflow-wrap: anywhere; }
+ul { margin: 0 0 1rem; padding-left: 1.25rem; }
+li { margin-bottom: 0.25rem; overflow-wrap: anywhere; }
+button[value="allow"] { background: #1f5fbf; border-color: #1f5fbf; color: #fff; }
 .message { padding: 0.5rem 0.75rem; border-left: 0.25rem solid #b3261e; background: color-mix(in srgb, #b3261e 12%, Canvas); }
 `;
 
@@ -35,8 +40,16 @@ export function signInPagePolicy(redirectOrigin?: string): string {
   ].join('; ');
 }
 
-export interface SignInPage {
+/** Who the page is for: shown so that a person can tell one client from another. */
+export interface PageClient {
   clientName: string;
+  clientId: string;
+  /** The host the browser is sent back to. */
+  redirectHost: string;
+  builtIn: boolean;
+}
+
+export interface SignInPage extends PageClient {
   /** The authorization request and the CSRF token, posted back as hidden fields. */
   hidden: Record<string, string>;
   username?: string;
@@ -45,16 +58,16 @@ export interface SignInPage {
 }
 
 /** The sign-in form of the authorization endpoint. */
-export function renderSignInPage({ clientName, hidden, username, message }: SignInPage): string {
-  const fields = Object.entries(hidden)
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
-    .join('\n      ');
+export function renderSignInPage({ hidden, username, message, ...client }: SignInPage): string {
+  const fields = hiddenFields(hidden);
+  const { clientName } = client;
   const alert = message ? `<p class="message" role="alert" id="sign-in-message">${escape(message)}</p>` : '';
   const described = message ? ' aria-describedby="sign-in-message"' : '';
   return page(
     'Sign in',
     `<h1>Sign in</h1>
     <p>to continue to ${escape(clientName)}.</p>
+    ${clientLine(client)}
     ${alert}
     <form method="post" action="/api/oauth/authorize"${described}>
       ${fields}
@@ -72,6 +85,60 @@ export function renderSignInPage({ clientName, hidden, username, message }: Sign
       </div>
     </form>`,
   );
+}
+
+export interface ConsentPage extends PageClient {
+  /** Who signed in. */
+  username: string;
+  /** Each permission asked for, in words. */
+  permissions: ReadonlyArray<{ permission: string; words: string }>;
+  hidden: Record<string, string>;
+  message?: string;
+}
+
+/** The consent page: a registered application asks to act for the person who just signed in. */
+export function renderConsentPage({ username, permissions, hidden, message, ...client }: ConsentPage): string {
+  const items = permissions
+    .map(({ permission, words }) => `<li>${escape(words)} <code>${escape(permission)}</code></li>`)
+    .join('\n      ');
+  const alert = message ? `<p class="message" role="alert">${escape(message)}</p>` : '';
+  return page(
+    'Allow access',
+    `<h1>Allow ${escape(client.clientName)}?</h1>
+    <p>You are signed in as <strong>${escape(username)}</strong>.</p>
+    ${clientLine(client)}
+    ${alert}
+    <p>If you allow it, it may act for you with these permissions:</p>
+    <ul>
+      ${items}
+    </ul>
+    <form method="post" action="/api/oauth/authorize">
+      ${hiddenFields(hidden)}
+      <div class="actions">
+        <button type="submit" name="action" value="allow">Allow</button>
+        <button type="submit" name="action" value="deny">Deny</button>
+      </div>
+    </form>
+    <p class="client">You can withdraw this at any time from your account.</p>`,
+  );
+}
+
+/** Which client this is and where the browser goes next: a look-alike name cannot hide them. */
+function clientLine({ clientName, clientId, redirectHost, builtIn }: PageClient): string {
+  // The built-in name starts in lower case ("the administration interface"); a registered one is shown as given.
+  const name = escape(builtIn ? clientName.charAt(0).toUpperCase() + clientName.slice(1) : clientName);
+  const what = builtIn
+    ? `${name} is this service's own`
+    : `${name} is an application registered with this service, not its administration interface`;
+  const id = `client_id <code>${escape(clientId)}</code>`;
+  const host = `<strong>${escape(redirectHost)}</strong>`;
+  return `<p class="client">${what} (${id}). Your browser then goes back to ${host}.</p>`;
+}
+
+function hiddenFields(hidden: Record<string, string>): string {
+  return Object.entries(hidden)
+    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .join('\n      ');
 }
 
 /** A request the service cannot send back to its client: an unknown client or an unregistered redirect URI. */

@@ -32,7 +32,7 @@ export class AuthorizationCodeGrant implements Grant {
   ) {}
 
   async handle({ client, params }: TokenRequest, origin: AuditOrigin): Promise<TokenResponse> {
-    await this.clients.authenticate(client);
+    const { scopes: ceiling } = await this.clients.authenticate(client);
     const { code, redirect_uri: redirectUri, code_verifier: codeVerifier } = params;
     if (!code || !redirectUri || !codeVerifier) {
       throw new OAuthError('invalid_request', 'The parameters code, redirect_uri and code_verifier are required.');
@@ -41,7 +41,7 @@ export class AuthorizationCodeGrant implements Grant {
       throw new OAuthError('invalid_request', 'The code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.');
     }
     const redeemed = await this.codes
-      .redeem({ code, clientId: client.clientId, redirectUri, codeVerifier })
+      .redeem({ code, clientId: client.clientId, redirectUri, codeVerifier, ceiling })
       .catch(async (error: unknown) => {
         if (error instanceof AuthorizationCodeReusedError) {
           await this.trail.record(signInRevoked(origin, error.signIn, 'authorization-code-reuse'));

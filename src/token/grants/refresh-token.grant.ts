@@ -34,16 +34,17 @@ export class RefreshTokenGrant implements Grant {
     if (!namesAuthorizationClient(client.clientId) && client.method !== 'none') {
       throw new OAuthError('unauthorized_client', 'Integrations may not use the refresh_token grant.');
     }
-    await this.clients.authenticate(client);
+    const { scopes: clientCeiling } = await this.clients.authenticate(client);
     if (!params.refresh_token) throw new OAuthError('invalid_request', 'The parameter refresh_token is missing.');
     const rotated = await this.refreshTokens
       .rotate(params.refresh_token, client.clientId, async (signIn, manager) => {
         const user = await this.users.findById(signIn.userId, manager);
         if (!user) throw new OAuthError('invalid_grant', 'The user of this refresh token no longer exists.');
         const role = await this.roles.findExisting(user.roleId, manager);
-        // The sign-in's scope, narrowed to what the user's role grants today; a refresh may narrow it further, never
-        // widen it (RFC 6749 §6).
-        const ceiling = intersectPermissions(signIn.scope.split(' ').filter(Boolean), role.permissions);
+        // The sign-in's scope, narrowed to what the user's role grants and the client may have today; a refresh may
+        // narrow it further, never widen it (RFC 6749 §6).
+        const held = intersectPermissions(signIn.scope.split(' ').filter(Boolean), role.permissions);
+        const ceiling = intersectPermissions(held, clientCeiling);
         return { user, scope: grantedScope(params.scope, ceiling) };
       })
       .catch(async (error: unknown) => {

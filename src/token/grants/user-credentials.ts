@@ -26,9 +26,9 @@ export class UserCredentials {
   /**
    * The user, or invalid_grant after recording `sign-in.failed` (actor `anonymous`; the target the user a wrong
    * password was given for). Never what was typed: a username that names no one is often a password typed into the
-   * wrong field. A busy hasher is a 503, not a sign-in attempt.
+   * wrong field. A busy hasher is a 503, not a sign-in attempt. `clientId`: where the person is signing in.
    */
-  async verify(username: string, password: string, origin: AuditOrigin): Promise<User> {
+  async verify(username: string, password: string, origin: AuditOrigin, clientId = ADMIN_CLIENT_ID): Promise<User> {
     const user = await this.users.findByUsername(username);
     // Verify against a dummy hash for unknown users too, so response time does not reveal who exists.
     const valid = await this.check(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -36,7 +36,7 @@ export class UserCredentials {
     await this.trail.record({
       ...origin,
       actor: ANONYMOUS,
-      clientId: ADMIN_CLIENT_ID,
+      clientId,
       action: 'sign-in.failed',
       ...(user ? { targetType: 'user', targetId: user.id } : {}),
       outcome: 'failure',
@@ -45,12 +45,12 @@ export class UserCredentials {
     throw new OAuthError('invalid_grant', 'Wrong username or password.');
   }
 
-  /** Records `sign-in.succeeded` (actor `user:<id>`). */
-  async signedIn(user: Pick<User, 'id'>, origin: AuditOrigin): Promise<void> {
+  /** Records `sign-in.succeeded` (actor `user:<id>`) at `clientId`. */
+  async signedIn(user: Pick<User, 'id'>, origin: AuditOrigin, clientId = ADMIN_CLIENT_ID): Promise<void> {
     await this.trail.record({
       ...origin,
       actor: subjectOf('user', user.id),
-      clientId: ADMIN_CLIENT_ID,
+      clientId,
       action: 'sign-in.succeeded',
       targetType: 'user',
       targetId: user.id,

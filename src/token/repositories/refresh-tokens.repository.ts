@@ -54,6 +54,23 @@ export class RefreshTokensRepository {
     await manager.update(RefreshToken, { clientId, revokedAt: IsNull() }, { revokedAt: now });
   }
 
+  /** Revokes every live sign-in the user made at a client; answers the families it revoked. */
+  async revokeSignInsOfUserAtClient(
+    userId: number,
+    clientId: string,
+    now: number,
+    manager: EntityManager = this.db,
+  ): Promise<string[]> {
+    const live = { userId, clientId, revokedAt: IsNull() };
+    const families = await manager
+      .createQueryBuilder(RefreshToken, 'token')
+      .select('DISTINCT token.familyId', 'familyId')
+      .where(live)
+      .getRawMany<{ familyId: string }>();
+    await manager.update(RefreshToken, live, { revokedAt: now });
+    return families.map((row) => row.familyId);
+  }
+
   /** Revokes every sign-in of the user but `keptFamilyId`; answers the families it revoked. */
   async revokeOtherSignInsOfUser(
     userId: number,

@@ -3,14 +3,13 @@ import type { EntityManager } from 'typeorm';
 import type { AuditRecord, AuditTrail } from '../../audit/index.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { noRedis } from '../../redis/testing.js';
-import { OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
 import { AuthorizationClients } from '../authorization/authorization-clients.js';
 import { IntegrationClients } from '../grants/integration-clients.js';
 import { TooManyAttemptsError } from '../oauth-error.js';
 import { RefreshTokensService, type RotationCheck } from './refresh-tokens.service.js';
 import { actorWith, adminServices } from '../testing/admin-services.js';
 import { asReal, FakeUnitOfWork } from '../testing/in-memory-repositories.js';
-import { FakeAuthorizationCodesRepository, FakeOAuthClientsRepository } from '../testing/oauth-client-fakes.js';
+import { fakeOAuthClientsService } from '../testing/oauth-client-fakes.js';
 import { TokenFailureLimiter } from '../limits/token-failure-limiter.js';
 import { TokenRevocationService } from './token-revocation.service.js';
 import { loadTokenConfig } from '../token.config.js';
@@ -48,15 +47,14 @@ describe('TokenRevocationService', () => {
     const trail = {
       record: (event: AuditRecord) => Promise.resolve(void recorded.push(event)),
       page: () => Promise.reject(new Error('not used')),
+      recordIn: () => Promise.reject(new Error('not used')),
     };
-    const registered = new OAuthClientsService(
-      asReal(new FakeOAuthClientsRepository()),
-      asReal(new FakeAuthorizationCodesRepository()),
-      asReal(s.repos.refreshTokens),
-      s.status,
+    const registered = fakeOAuthClientsService({
+      refreshTokens: s.repos.refreshTokens,
+      status: s.status,
       unitOfWork,
-      s.clock,
-    );
+      clock: s.clock,
+    });
     revocation = new TokenRevocationService(
       new TokenFailureLimiter(config, noRedis()),
       integrations,
@@ -67,7 +65,10 @@ describe('TokenRevocationService', () => {
     const issued = await s.integrations.create({ label: 'ERP', role: 'admin' }, actorWith('*'));
     integration = { accessKeyId: issued.integration.accessKeyId, secret: issued.secret };
     const app = (isPublic: boolean) =>
-      registered.create({ name: 'Shop', redirect_uris: ['https://shop.example/cb'], public: isPublic }, actorWith('*'));
+      registered.create(
+        { name: 'Shop', redirect_uris: ['https://shop.example/cb'], public: isPublic, scopes: ['*'] },
+        actorWith('*'),
+      );
     const confidential = await app(false);
     shop = { clientId: confidential.client.clientId, secret: confidential.secret! };
     mobile = (await app(true)).client.clientId;

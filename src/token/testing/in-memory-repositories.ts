@@ -178,6 +178,15 @@ export class FakeRefreshTokensRepository implements Public<RefreshTokensReposito
   revokeAllOfClient = async (clientId: string, at: number) => {
     for (const token of this.table.rows) if (token.clientId === clientId) token.revokedAt ??= at;
   };
+  revokeSignInsOfUserAtClient = async (userId: number, clientId: string, at: number) => {
+    const revoked = new Set<string>();
+    for (const token of this.table.rows) {
+      if (token.userId !== userId || token.clientId !== clientId || token.revokedAt !== null) continue;
+      token.revokedAt = at;
+      revoked.add(token.familyId);
+    }
+    return [...revoked];
+  };
   revokeOtherSignInsOfUser = async (userId: number, keptFamilyId: string, at: number) => {
     const revoked = new Set<string>();
     for (const token of this.table.rows) {

@@ -7,6 +7,16 @@ import type {
   OAuthClientsRepository,
 } from '../admin/oauth-clients/oauth-clients.repository.js';
 import { AuthorizationCode } from '../authorization/authorization-code.entity.js';
+import { OAuthGrant } from '../account/grants/oauth-grant.entity.js';
+import type { OAuthGrantsRepository } from '../account/grants/oauth-grants.repository.js';
+import type { Clock } from '../../common/clock.js';
+import type { UnitOfWork } from '../../database/unit-of-work.js';
+import { OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
+import { EVERY_PERMISSION } from '../admin/permissions/permission-catalog.js';
+import type { PermissionCatalog } from '../admin/permissions/permission-catalog.service.js';
+import type { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
+import type { SubjectStatusService } from '../revocation/subject-status.service.js';
+import { asReal } from './in-memory-repositories.js';
 import type {
   AuthorizationCodesRepository,
   NewAuthorizationCode,
@@ -69,9 +79,75 @@ export class FakeAuthorizationCodesRepository implements Public<AuthorizationCod
     for (const row of this.rows) if (row.id === id) row.familyId = familyId;
   };
   deleteForClient = async (clientId: string) => this.keep((row) => row.clientId !== clientId);
+  deleteForUserAtClient = async (userId: number, clientId: string) =>
+    this.keep((row) => row.userId !== userId || row.clientId !== clientId);
   deleteExpired = async (before: number) => this.keep((row) => row.expiresAt >= before);
 
   private keep(kept: (row: AuthorizationCode) => boolean): void {
     this.rows.splice(0, this.rows.length, ...this.rows.filter(kept));
   }
+}
+
+/** In-memory remembered consents, for unit specs. */
+export class FakeOAuthGrantsRepository implements Public<OAuthGrantsRepository> {
+  readonly rows: OAuthGrant[] = [];
+  private nextId = 1;
+
+  find = async (userId: number, clientId: string) => {
+    const row = this.rows.find((stored) => stored.userId === userId && stored.clientId === clientId);
+    return row ? copy(row) : null;
+  };
+  pageOfUser = async (userId: number, limit: number, offset: number) => {
+    const mine = this.rows.filter((row) => row.userId === userId).reverse();
+    return { items: mine.slice(offset, offset + limit).map(copy), total: mine.length };
+  };
+  remember = async (userId: number, clientId: string, scopes: readonly string[], now: number) => {
+    const row = this.rows.find((stored) => stored.userId === userId && stored.clientId === clientId);
+    if (row) Object.assign(row, { scopes: [...new Set([...row.scopes, ...scopes])], grantedAt: now });
+    else
+      this.rows.push(Object.assign(new OAuthGrant(), { id: this.nextId++, userId, clientId, scopes, grantedAt: now }));
+  };
+  delete = async (userId: number, clientId: string) => {
+    const before = this.rows.length;
+    this.keep((row) => row.userId !== userId || row.clientId !== clientId);
+    return this.rows.length < before;
+  };
+  deleteForClient = async (clientId: string) => this.keep((row) => row.clientId !== clientId);
+
+  private keep(kept: (row: OAuthGrant) => boolean): void {
+    this.rows.splice(0, this.rows.length, ...this.rows.filter(kept));
+  }
+}
+
+/**
+ * An OAuthClientsService on in-memory repositories; the permission catalog knows `*` and `permissions`, and a
+ * rotated-out secret works for `graceSeconds`.
+ */
+export function fakeOAuthClientsService(deps: {
+  codes?: FakeAuthorizationCodesRepository;
+  refreshTokens: Public<RefreshTokensRepository>;
+  status: SubjectStatusService;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+  permissions?: string[];
+  graceSeconds?: number;
+}): OAuthClientsService {
+  const catalog = {
+    onApplicationBootstrap: () => undefined,
+    list: () => [
+      EVERY_PERMISSION,
+      ...(deps.permissions ?? []).map((permission) => ({ ...EVERY_PERMISSION, permission })),
+    ],
+  };
+  return new OAuthClientsService(
+    asReal(new FakeOAuthClientsRepository()),
+    asReal(deps.codes ?? new FakeAuthorizationCodesRepository()),
+    asReal(deps.refreshTokens),
+    deps.status,
+    deps.unitOfWork,
+    deps.clock,
+    asReal<PermissionCatalog>(catalog),
+    asReal(new FakeOAuthGrantsRepository()),
+    { secretRotationGrace: deps.graceSeconds ?? 0 },
+  );
 }

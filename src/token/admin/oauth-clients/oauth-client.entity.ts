@@ -1,3 +1,4 @@
+import { bigintNumber } from '../../../database/transformers.js';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
@@ -23,9 +24,24 @@ export class OAuthClient {
   @Column({ type: 'boolean' })
   public!: boolean;
 
+  /** The ceiling: no token issued to it carries more, whoever signs in. Never more than its registrar held. */
+  @Column({ type: 'simple-json' })
+  scopes!: string[];
+
+  /** What a request without `scope` gets (a part of the ceiling); null: the whole ceiling. */
+  @Column({ name: 'default_scopes', type: 'simple-json', nullable: true })
+  defaultScopes!: string[] | null;
+
   /** SHA-256 of the secret (hex), confidential clients only: the secret is 32 random bytes, a slow hash adds nothing. */
   @Column({ name: 'secret_hash', type: 'varchar', length: 64, nullable: true })
   secretHash!: string | null;
+
+  /** The secret a rotation replaced, accepted until `previousSecretExpiresAt` (SECRET_ROTATION_GRACE). */
+  @Column({ name: 'previous_secret_hash', type: 'varchar', length: 64, nullable: true })
+  previousSecretHash!: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'bigint', nullable: true, transformer: bigintNumber })
+  previousSecretExpiresAt!: number | null;
 
   /** Who registered it: `user:<id>` or `integration:<id>`. */
   @Column({ name: 'created_by', type: 'varchar', length: 80 })

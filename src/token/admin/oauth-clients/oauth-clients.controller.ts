@@ -12,12 +12,17 @@ import { Audited, AuditTrail, originOf } from '../../../audit/index.js';
 import { RequirePermission } from '../../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../../common/auth/principal.js';
+import { Clock } from '../../../common/clock.js';
 import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { CreateOAuthClientDto, OAuthClientDto, OAuthClientPageDto, UpdateOAuthClientDto } from './oauth-clients.dto.js';
 import { OAuthClientsService } from './oauth-clients.service.js';
 import { OAuthClientsQueryDto } from '../admin-lists.js';
 
 const CLIENT_ID_PARAM = { name: 'id', description: 'The client_id', example: 'app_Xq3bV0m7hZ1kLw9pRt2sYa' };
+const ESCALATION = [
+  403,
+  'The token lacks oauth-client:write, or a permission of the client’s ceiling (privilege-escalation)',
+] as const;
 const NOT_FOUND = [404, 'No such OAuth client (the built-in administration client is not one)'] as const;
 
 /**
@@ -30,7 +35,12 @@ export class OAuthClientsController {
   constructor(
     private readonly clients: OAuthClientsService,
     private readonly trail: AuditTrail,
+    private readonly clock: Clock,
   ) {}
+
+  private view(client: Parameters<typeof OAuthClientDto.from>[0], secret?: string): OAuthClientDto {
+    return OAuthClientDto.from(client, this.clock.nowMs(), secret);
+  }
 
   @Get()
   @RequirePermission('oauth-client:read')
@@ -42,7 +52,7 @@ export class OAuthClientsController {
   @ApiProblems(400)
   async list(@Query() query: OAuthClientsQueryDto): Promise<OAuthClientPageDto> {
     const page = await this.clients.page(query);
-    return { ...page, items: page.items.map((client) => OAuthClientDto.from(client)) };
+    return { ...page, items: page.items.map((client) => this.view(client)) };
   }
 
   @Get(':id')
@@ -52,7 +62,7 @@ export class OAuthClientsController {
   @ApiOperation({ operationId: 'getOAuthClient', summary: 'Get one registered OAuth client' })
   @ApiProblems(NOT_FOUND)
   async get(@Param('id') clientId: string): Promise<OAuthClientDto> {
-    return OAuthClientDto.from(await this.clients.get(clientId));
+    return this.view(await this.clients.get(clientId));
   }
 
   @Post()
@@ -61,8 +71,11 @@ export class OAuthClientsController {
   @ApiOperation({
     operationId: 'createOAuthClient',
     summary: 'Register an application; the answer holds the secret of a confidential one, shown only this once',
+    description:
+      '`scopes` is its ceiling: each a permission of `GET /api/permissions` that the caller holds (`*` only by a ' +
+      'holder of `*`). A name that could pass for the administration interface is a 400.',
   })
-  @ApiProblems(400)
+  @ApiProblems(400, [403, 'The token lacks oauth-client:write, or a permission of `scopes` (privilege-escalation)'])
   async create(
     @Body() body: CreateOAuthClientDto,
     @CurrentPrincipal() actor: Principal,
@@ -76,9 +89,9 @@ export class OAuthClientsController {
       action: 'oauth-client.create',
       targetType: 'oauth-client',
       targetId: client.clientId,
-      details: { public: client.public },
+      details: { public: client.public, scopes: client.scopes },
     });
-    return OAuthClientDto.from(client, secret);
+    return this.view(client, secret);
   }
 
   @Patch(':id')
@@ -86,10 +99,18 @@ export class OAuthClientsController {
   @Audited('oauth-client.update', 'oauth-client')
   @ApiParam(CLIENT_ID_PARAM)
   @ApiOkResponse({ type: OAuthClientDto })
-  @ApiOperation({ operationId: 'updateOAuthClient', summary: 'Change the name or the redirect URIs of a client' })
-  @ApiProblems(400, NOT_FOUND)
-  async update(@Param('id') clientId: string, @Body() body: UpdateOAuthClientDto): Promise<OAuthClientDto> {
-    return OAuthClientDto.from(await this.clients.update(clientId, body));
+  @ApiOperation({
+    operationId: 'updateOAuthClient',
+    summary: 'Change the name, the redirect URIs or the scopes of a client',
+    description: 'Takes every permission of its ceiling (`scopes`), and of the new one.',
+  })
+  @ApiProblems(400, ESCALATION, NOT_FOUND)
+  async update(
+    @Param('id') clientId: string,
+    @Body() body: UpdateOAuthClientDto,
+    @CurrentPrincipal() actor: Principal,
+  ): Promise<OAuthClientDto> {
+    return this.view(await this.clients.update(clientId, body, actor));
   }
 
   @Post(':id/secret')
@@ -100,15 +121,34 @@ export class OAuthClientsController {
   @ApiOkResponse({ type: OAuthClientDto, description: 'With the new `client_secret`' })
   @ApiOperation({
     operationId: 'rotateOAuthClientSecret',
-    summary: 'Issue a new secret to a confidential client, shown only this once; the old one stops working at once',
+    summary: 'Issue a new secret to a confidential client, shown only this once',
     description:
+      'The previous secret keeps working for SECRET_ROTATION_GRACE seconds (`previous_secret_expires_at`), so ' +
+      'concurrent rotations each hand out a working secret. Takes every permission of the client’s ceiling. ' +
       'Sign-ins made at the client stay: its access tokens run until they expire, and its refresh tokens are ' +
       'refreshed with the new secret.',
   })
-  @ApiProblems(NOT_FOUND, [409, 'A public client has no secret'])
-  async rotate(@Param('id') clientId: string): Promise<OAuthClientDto> {
-    const { client, secret } = await this.clients.rotateSecret(clientId);
-    return OAuthClientDto.from(client, secret);
+  @ApiProblems(ESCALATION, NOT_FOUND, [409, 'A public client has no secret'])
+  async rotate(@Param('id') clientId: string, @CurrentPrincipal() actor: Principal): Promise<OAuthClientDto> {
+    const { client, secret } = await this.clients.rotateSecret(clientId, actor);
+    return this.view(client, secret);
+  }
+
+  @Delete(':id/previous-secret')
+  @RequirePermission('oauth-client:write')
+  @Audited('oauth-client.expire-previous-secret', 'oauth-client')
+  @ApiParam(CLIENT_ID_PARAM)
+  @ApiOkResponse({ type: OAuthClientDto })
+  @ApiOperation({
+    operationId: 'expirePreviousOAuthClientSecret',
+    summary: "End a rotation's grace period now: the previous secret stops working at once",
+  })
+  @ApiProblems(ESCALATION, NOT_FOUND)
+  async expirePreviousSecret(
+    @Param('id') clientId: string,
+    @CurrentPrincipal() actor: Principal,
+  ): Promise<OAuthClientDto> {
+    return this.view(await this.clients.expirePreviousSecret(clientId, actor));
   }
 
   @Delete(':id')
@@ -124,9 +164,10 @@ export class OAuthClientsController {
   @ApiOperation({
     operationId: 'deleteOAuthClient',
     summary: 'Delete a registered OAuth client, signing out everyone signed in through it',
+    description: 'Takes every permission of its ceiling (`scopes`); the consents people gave it are forgotten.',
   })
-  @ApiProblems(NOT_FOUND)
-  async remove(@Param('id') clientId: string): Promise<void> {
-    await this.clients.remove(clientId);
+  @ApiProblems(ESCALATION, NOT_FOUND)
+  async remove(@Param('id') clientId: string, @CurrentPrincipal() actor: Principal): Promise<void> {
+    await this.clients.remove(clientId, actor);
   }
 }

@@ -7,17 +7,42 @@ import {
   IsBoolean,
   IsNotEmpty,
   IsString,
+  Matches,
   MaxLength,
+  ValidateIf,
 } from 'class-validator';
+import { PERMISSION } from '../../../common/auth/permissions.js';
 import { IsOmittable } from '../../../common/dto/is-omittable.js';
 import type { OAuthClient } from './oauth-client.entity.js';
+import { defaultScopesOf } from './client-scopes.js';
+import { IsNotAdministrationLookalike } from './client-names.js';
 import { IsRedirectUris, MAX_REDIRECT_URI_LENGTH, MAX_REDIRECT_URIS } from './redirect-uris.js';
 
 const NAME_DOC = {
   example: 'Shop front',
   maxLength: 200,
-  description: 'Shown on the sign-in page ("to continue to …")',
+  description:
+    'Shown on the sign-in and consent pages ("to continue to …"), with the client_id and the redirect host. A name ' +
+    'that could pass for the built-in administration interface ("Administration", "Admin UI"…) is refused.',
 };
+const SCOPES_DOC: ApiPropertyOptions = {
+  type: [String],
+  minItems: 1,
+  maxItems: 200,
+  example: ['product:read', 'article:read'],
+  description:
+    'The ceiling: no token issued to the client carries a permission outside it, whoever signs in. Each one from ' +
+    '`GET /api/permissions`, and held by whoever registers or changes the client (`*` only by a holder of `*`): ' +
+    '403 `privilege-escalation` otherwise.',
+};
+const DEFAULT_SCOPES_DOC: ApiPropertyOptions = {
+  type: [String],
+  nullable: true,
+  maxItems: 200,
+  example: ['product:read'],
+  description: 'What a request without `scope` asks for: a part of `scopes`. Absent or null: all of `scopes`.',
+};
+const PERMISSION_RULE = { each: true, message: 'each permission must be <resource>:<read|write> or *' };
 const REDIRECT_URIS_DOC: ApiPropertyOptions = {
   type: [String],
   minItems: 1,
@@ -34,6 +59,7 @@ export class CreateOAuthClientDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
+  @IsNotAdministrationLookalike()
   name!: string;
 
   @ApiProperty(REDIRECT_URIS_DOC)
@@ -51,6 +77,22 @@ export class CreateOAuthClientDto {
   })
   @IsBoolean()
   public!: boolean;
+
+  @ApiProperty(SCOPES_DOC)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ArrayUnique()
+  @Matches(PERMISSION, PERMISSION_RULE)
+  scopes!: string[];
+
+  @ApiPropertyOptional(DEFAULT_SCOPES_DOC)
+  @ValidateIf((_object, value) => value !== undefined && value !== null)
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ArrayUnique()
+  @Matches(PERMISSION, PERMISSION_RULE)
+  default_scopes?: string[] | null;
 }
 
 @ApiSchema({ name: 'UpdateOAuthClient' })
@@ -60,6 +102,7 @@ export class UpdateOAuthClientDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
+  @IsNotAdministrationLookalike()
   name?: string;
 
   @ApiPropertyOptional(REDIRECT_URIS_DOC)
@@ -71,6 +114,23 @@ export class UpdateOAuthClientDto {
   @MaxLength(MAX_REDIRECT_URI_LENGTH, { each: true })
   @IsRedirectUris()
   redirect_uris?: string[];
+
+  @ApiPropertyOptional(SCOPES_DOC)
+  @IsOmittable()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ArrayUnique()
+  @Matches(PERMISSION, PERMISSION_RULE)
+  scopes?: string[];
+
+  @ApiPropertyOptional(DEFAULT_SCOPES_DOC)
+  @ValidateIf((_object, value) => value !== undefined && value !== null)
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ArrayUnique()
+  @Matches(PERMISSION, PERMISSION_RULE)
+  default_scopes?: string[] | null;
 }
 
 @ApiSchema({ name: 'OAuthClient', description: 'An application registered for the authorization code flow' })
@@ -80,6 +140,19 @@ export class OAuthClientDto {
   @ApiProperty({ type: [String], example: ['https://shop.example/oauth/callback'] }) redirect_uris!: string[];
   @ApiProperty({ example: false, description: 'true: no secret (PKCE only); false: authenticates with its secret' })
   public!: boolean;
+  @ApiProperty({ type: [String], example: ['product:read', 'article:read'], description: 'The scope ceiling' })
+  scopes!: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['product:read'],
+    description: 'What a request without `scope` gets (the ceiling when none was set)',
+  })
+  default_scopes!: string[];
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: 'Until when the secret replaced by the last rotation still works (SECRET_ROTATION_GRACE)',
+  })
+  previous_secret_expires_at?: string;
   @ApiPropertyOptional({
     example: 'ffcs_51BoCDHeN-ynp8dPl_AqOC78_nC-ub1MVBvSZDRQyvA',
     description: 'The client_secret of a confidential client: only in the answer to creation and rotation, never again',
@@ -89,12 +162,17 @@ export class OAuthClientDto {
   @ApiProperty({ format: 'date-time' }) created_at!: string;
   @ApiProperty({ format: 'date-time' }) updated_at!: string;
 
-  static from(client: OAuthClient, secret?: string): OAuthClientDto {
+  /** `now`: epoch ms, to tell whether the previous secret still works. */
+  static from(client: OAuthClient, now: number, secret?: string): OAuthClientDto {
+    const previousUntil = client.previousSecretHash !== null ? (client.previousSecretExpiresAt ?? 0) : 0;
     return Object.assign(new OAuthClientDto(), {
       client_id: client.clientId,
       name: client.name,
       redirect_uris: client.redirectUris,
       public: client.public,
+      scopes: client.scopes,
+      default_scopes: defaultScopesOf(client),
+      ...(previousUntil > now ? { previous_secret_expires_at: new Date(previousUntil).toISOString() } : {}),
       ...(secret ? { client_secret: secret } : {}),
       created_by: client.createdBy,
       created_at: client.createdAt.toISOString(),

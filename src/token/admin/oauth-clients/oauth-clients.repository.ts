@@ -8,9 +8,20 @@ import { OAuthClient } from './oauth-client.entity.js';
 
 export type NewOAuthClient = Pick<
   OAuthClient,
-  'clientId' | 'name' | 'redirectUris' | 'public' | 'secretHash' | 'createdBy'
+  'clientId' | 'name' | 'redirectUris' | 'public' | 'scopes' | 'defaultScopes' | 'secretHash' | 'createdBy'
 >;
-export type OAuthClientEdits = Partial<Pick<OAuthClient, 'name' | 'redirectUris' | 'secretHash'>>;
+export type OAuthClientEdits = Partial<
+  Pick<
+    OAuthClient,
+    | 'name'
+    | 'redirectUris'
+    | 'scopes'
+    | 'defaultScopes'
+    | 'secretHash'
+    | 'previousSecretHash'
+    | 'previousSecretExpiresAt'
+  >
+>;
 
 /** Registered OAuth clients; methods given a manager run in its transaction. */
 @Injectable()

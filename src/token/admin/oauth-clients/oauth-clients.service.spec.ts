@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../../database/unit-of-work.js';
 import { RefreshTokensService } from '../../revocation/refresh-tokens.service.js';
 import { actorWith, adminServices } from '../../testing/admin-services.js';
 import { asReal, FakeUnitOfWork } from '../../testing/in-memory-repositories.js';
-import { FakeAuthorizationCodesRepository, FakeOAuthClientsRepository } from '../../testing/oauth-client-fakes.js';
+import { FakeAuthorizationCodesRepository, fakeOAuthClientsService } from '../../testing/oauth-client-fakes.js';
 import { loadTokenConfig } from '../../token.config.js';
 import { OAuthClientsService } from './oauth-clients.service.js';
 
@@ -17,14 +17,13 @@ describe('OAuthClientsService: what a client was issued', () => {
     s = await adminServices();
     const unitOfWork = asReal<UnitOfWork>(new FakeUnitOfWork());
     codes = new FakeAuthorizationCodesRepository();
-    clients = new OAuthClientsService(
-      asReal(new FakeOAuthClientsRepository()),
-      asReal(codes),
-      asReal(s.repos.refreshTokens),
-      s.status,
+    clients = fakeOAuthClientsService({
+      codes,
+      refreshTokens: s.repos.refreshTokens,
+      status: s.status,
       unitOfWork,
-      s.clock,
-    );
+      clock: s.clock,
+    });
     refreshTokens = new RefreshTokensService(
       unitOfWork,
       loadTokenConfig({}),
@@ -35,8 +34,12 @@ describe('OAuthClientsService: what a client was issued', () => {
   });
 
   const register = async () =>
-    (await clients.create({ name: 'Shop', redirect_uris: ['https://shop.example/cb'], public: false }, actorWith('*')))
-      .client.clientId;
+    (
+      await clients.create(
+        { name: 'Shop', redirect_uris: ['https://shop.example/cb'], public: false, scopes: ['*'] },
+        actorWith('*'),
+      )
+    ).client.clientId;
   /** A sign-in at `clientId` and the binding its access tokens carry. */
   const signIn = async (clientId: string) => {
     const userId = s.administrator.id;
@@ -54,7 +57,7 @@ describe('OAuthClientsService: what a client was issued', () => {
       ...{ codeChallenge: 'c', userId: 1, scope: '', createdAt: 0, expiresAt: 1 },
     });
 
-    await clients.remove(shop);
+    await clients.remove(shop, actorWith('*'));
 
     expect(codes.rows).toEqual([]);
     await expect(s.status.accepts(mine.binding)).resolves.toBe(false);
@@ -67,7 +70,7 @@ describe('OAuthClientsService: what a client was issued', () => {
   it('leaves the sign-ins standing when the secret is rotated (a new credential, not a sign-out)', async () => {
     const shop = await register();
     const { token, familyId, binding } = await signIn(shop);
-    await clients.rotateSecret(shop);
+    await clients.rotateSecret(shop, actorWith('*'));
     await expect(s.status.accepts(binding)).resolves.toBe(true);
     await expect(refresh(token, shop)).resolves.toMatchObject({ familyId });
   });
