@@ -11,8 +11,9 @@ const SHOTS = process.env.ADMIN_SIGN_IN_SHOTS ?? join(process.cwd(), 'test-resul
 
 /**
  * The administration UI signs in by the authorization code flow with PKCE, in Debian's Chromium at a desktop and a
- * phone width: its "Sign in" opens the service's own sign-in page, which sends the browser back to /admin/callback;
- * the UI never sends a password grant. A cancelled or forged answer is said in words, with a way to sign in again.
+ * phone width: a first visit goes to the service's own sign-in page (so does "Sign in" after a sign-out), which
+ * sends the browser back to /admin/callback; the UI never sends a password grant. A cancelled or forged answer is
+ * said in words, with a way to sign in again.
  */
 describe('Signing in to the administration UI, in a real browser', () => {
   let t: TestApp;
@@ -43,12 +44,8 @@ describe('Signing in to the administration UI, in a real browser', () => {
       await page?.context().close();
     });
 
-    it("opens the service's sign-in page with state and an S256 challenge, and no password form of its own", async () => {
+    it("goes from a first visit straight to the service's sign-in page, with state and an S256 challenge", async () => {
       await page.goto(`${t.url}/admin/settings/system/users?from=link`);
-      await heading('Administration').waitFor();
-      expect(await page.getByLabel('Password').count()).toBe(0);
-      await shoot('signed-out');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/api/oauth/authorize');
       const request = new URL(page.url()).searchParams;
       expect(Object.fromEntries(request)).toEqual({
@@ -88,7 +85,9 @@ describe('Signing in to the administration UI, in a real browser', () => {
       await page.getByRole('button', { name: 'Account: admin' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await heading('Administration').waitFor();
+      expect(await page.getByRole('status').innerText()).toBe('You have signed out.');
       expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+      await shoot('signed-out');
     });
 
     it('says a cancelled sign-in in words, and signs in again from there', async () => {
@@ -109,7 +108,6 @@ describe('Signing in to the administration UI, in a real browser', () => {
       const other = await openPageAt(browser, width);
       const elsewhere = t.url.replace('127.0.0.1', 'localhost');
       await other.goto(`${elsewhere}/admin/settings/system/roles`);
-      await other.getByRole('button', { name: 'Sign in', exact: true }).click();
       await fillServiceSignIn(other, 'admin', ADMIN_PASSWORD);
       await other.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
       expect(other.url()).toBe(`${t.url}/admin/settings/system/roles`);

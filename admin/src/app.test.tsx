@@ -119,8 +119,10 @@ describe('The account menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Your password', 'Sign out']);
+    ).toEqual(['Your password', 'Connected applications', 'Sign out']);
     expect(document.activeElement?.textContent).toBe('Your password');
+    await actor.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Connected applications');
     await actor.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Sign out');
     await actor.keyboard('{ArrowDown}');
@@ -162,7 +164,9 @@ describe('The account menu', () => {
     const { services } = signedIn(['product:read']);
     await actor.click(await accountButton());
     await actor.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    // The way back stays in view: signing out does not lead straight into the next sign-in.
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You have signed out.');
     expect(services.session.state.signedIn).toBe(false);
     expect(location()).toBe('/');
   });

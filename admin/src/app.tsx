@@ -7,6 +7,7 @@ import { SignInPage } from './auth/sign-in-page';
 import { Landing, RequirePermission } from './components/access';
 import { Layout } from './components/layout';
 import { AdminServicesProvider, useSessionState, type AdminServices } from './context';
+import { ConnectedAppsPage } from './pages/account/connected-apps-page';
 import { AuditPage } from './pages/system/audit/audit-page';
 import { ContentDetailPage, ContentListPage } from './pages/content/content-pages';
 import { IntegrationsPage } from './pages/system/integrations/integrations-page';
@@ -37,6 +38,8 @@ export function AdminRoutes() {
         <Route path="settings/system/webhooks" element={needs('webhook:write', <WebhooksPage />)} />
         <Route path="settings/system/webhooks/:id" element={needs('webhook:write', <WebhookPage />)} />
         <Route path="settings/system/audit" element={needs('audit:read', <AuditPage />)} />
+        {/* Every account may see its own consents (GET /api/me/grants needs a token, no permission). */}
+        <Route path="account/applications" element={<ConnectedAppsPage />} />
         {/* GET /files/fields lists only the types the account may read: the content pages check it themselves. */}
         <Route path="content/:type" element={<ContentListPage />} />
         <Route path="content/:type/:id" element={<ContentDetailPage />} />

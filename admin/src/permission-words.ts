@@ -20,3 +20,24 @@ export function noPermissionMessage(permission: string): string {
     `Ask an administrator for a role with the “${permission}” permission.`
   );
 }
+
+/**
+ * What a set of permissions lets its holder do, read and write of one resource said together: ["product:read",
+ * "product:write", "audit:read"] → "read the audit log, see and change products"; `*` → "do everything".
+ */
+export function permissionsInWords(permissions: readonly string[]): string {
+  if (permissions.includes('*')) return 'do everything';
+  const held = new Set(permissions);
+  const both = (resource: string) =>
+    held.has(`${resource}:read`) && held.has(`${resource}:write`) && !SPECIAL[`${resource}:read`];
+  const phrases = [...held].sort().flatMap((permission) => {
+    const [resource, access] = permission.split(':');
+    if (!both(resource)) return [permissionPurpose(permission)];
+    // Said once, with the read.
+    return access === 'read' ? [`see and change ${pluralOf(resource.replace(/[-_]/g, ' '))}`] : [];
+  });
+  return phrases.join(', ') || 'nothing';
+}
+
+/** A sentence's first letter in capitals: "see products" → "See products". */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

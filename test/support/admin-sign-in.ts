@@ -1,12 +1,16 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Signs in to the administration UI the way a person does: "Sign in" on the UI's signed-out screen (the page must
- * show it), then the service's own sign-in page of the authorization code flow, which sends the browser back to
- * /admin/callback. Resolves once the credentials are sent; the caller waits for what it expects next.
+ * Signs in to the administration UI the way a person does: on the service's own sign-in page of the authorization
+ * code flow, which sends the browser back to /admin/callback. A first visit to the UI goes there by itself; after a
+ * sign-out or an ended session, the UI's signed-out screen shows "Sign in", which is clicked. Resolves once the
+ * credentials are sent; the caller waits for what it expects next.
  */
 export async function signInToAdmin(page: Page, username: string, password: string): Promise<void> {
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const button = page.getByRole('button', { name: 'Sign in', exact: true });
+  // The service's page has a button of the same name: the UI's is clicked only where the UI shows it.
+  await button.waitFor();
+  if (new URL(page.url()).pathname !== '/api/oauth/authorize') await button.click();
   await fillServiceSignIn(page, username, password);
 }
 

@@ -46,6 +46,26 @@ describe('describeProblem', () => {
     );
   });
 
+  it('says each refused field once, though the detail lists them too', () => {
+    const message = 'redirect_uris[0] may use http only on 127.0.0.1, localhost or [::1]; use https';
+    expect(
+      describeProblem(400, {
+        title: 'Validation failed',
+        detail: `redirect_uris: ${message}`,
+        errors: [{ field: 'redirect_uris', messages: [message] }],
+      }),
+    ).toBe(`Validation failed: redirect_uris: ${message}`);
+    expect(
+      describeProblem(400, {
+        title: 'Validation failed',
+        errors: [
+          { field: 'name', messages: ['name is required'] },
+          { field: 'public', messages: ['must be a boolean value'] },
+        ],
+      }),
+    ).toBe('Validation failed. name is required. public must be a boolean value');
+  });
+
   it('keeps the reason of any other refusal, and says whom to ask when there is none', () => {
     expect(describeProblem(403, { title: 'Privilege escalation', detail: 'The role holds more than you do.' })).toBe(
       'Privilege escalation: The role holds more than you do.',

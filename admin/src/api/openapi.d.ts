@@ -99,13 +99,13 @@ export interface paths {
         };
         /**
          * Start signing in: the authorization code flow with PKCE (OAuth 2.1)
-         * @description A browser opens this URL; the service's own sign-in page answers (no script, framing refused). An unknown client or a redirect URI not registered for it, compared by exact string, gets an error page, never a redirect. Once the client and redirect URI are good, other errors go back there as `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, RFC 9207): invalid_request (a missing or `plain` PKCE challenge, a repeated parameter), unsupported_response_type, invalid_scope, access_denied (cancelled).
+         * @description A browser opens this URL; the service's own sign-in page answers (no script, framing refused). An unknown client or a redirect URI not registered for it, compared by exact string, gets an error page, never a redirect. Once the client and redirect URI are good, other errors go back there as `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, RFC 9207): invalid_request (a missing or `plain` PKCE challenge, a repeated parameter, a state over 1000 characters, which is not echoed), unsupported_response_type, invalid_scope, access_denied (cancelled or denied).
          */
         get: operations["authorize"];
         put?: never;
         /**
          * The sign-in form of the authorization endpoint
-         * @description Posted by the sign-in page. A right username and password redirect to the client with `code`, `state` and `iss`; the code works once, within 60 seconds, for the PKCE verifier, client and redirect URI of the request. Failed sign-ins count against the same limits as the password grant. Once the client and redirect URI are good, other errors go back there as `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, RFC 9207): invalid_request (a missing or `plain` PKCE challenge, a repeated parameter), unsupported_response_type, invalid_scope, access_denied (cancelled).
+         * @description Posted by the sign-in page and by the consent page. A right username and password redirect to the client with `code`, `state` and `iss`, at once for the administration interface or an application the person already allowed what it asks; otherwise the consent page answers (Allow sends the code, Deny access_denied). The code works once, within 60 seconds, for the PKCE verifier, client and redirect URI of the request. Failed sign-ins count against the same limits as the password grant. Once the client and redirect URI are good, other errors go back there as `error`, `error_description`, `state` and `iss` (RFC 6749 §4.1.2.1, RFC 9207): invalid_request (a missing or `plain` PKCE challenge, a repeated parameter, a state over 1000 characters, which is not echoed), unsupported_response_type, invalid_scope, access_denied (cancelled or denied).
          */
         post: operations["authorizeSignIn"];
         delete?: never;
@@ -195,7 +195,10 @@ export interface paths {
         /** List the registered OAuth clients (never their secrets): a page, searched, sorted */
         get: operations["listOAuthClients"];
         put?: never;
-        /** Register an application; the answer holds the secret of a confidential one, shown only this once */
+        /**
+         * Register an application; the answer holds the secret of a confidential one, shown only this once
+         * @description `scopes` is its ceiling: each a permission of `GET /api/permissions` that the caller holds (`*` only by a holder of `*`). A name that could pass for the administration interface is a 400.
+         */
         post: operations["createOAuthClient"];
         delete?: never;
         options?: never;
@@ -214,11 +217,17 @@ export interface paths {
         get: operations["getOAuthClient"];
         put?: never;
         post?: never;
-        /** Delete a registered OAuth client, signing out everyone signed in through it */
+        /**
+         * Delete a registered OAuth client, signing out everyone signed in through it
+         * @description Takes every permission of its ceiling (`scopes`); the consents people gave it are forgotten.
+         */
         delete: operations["deleteOAuthClient"];
         options?: never;
         head?: never;
-        /** Change the name or the redirect URIs of a client */
+        /**
+         * Change the name, the redirect URIs or the scopes of a client
+         * @description Takes every permission of its ceiling (`scopes`), and of the new one.
+         */
         patch: operations["updateOAuthClient"];
         trace?: never;
     };
@@ -232,11 +241,28 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue a new secret to a confidential client, shown only this once; the old one stops working at once
-         * @description Sign-ins made at the client stay: its access tokens run until they expire, and its refresh tokens are refreshed with the new secret.
+         * Issue a new secret to a confidential client, shown only this once
+         * @description The previous secret keeps working for SECRET_ROTATION_GRACE seconds (`previous_secret_expires_at`), so concurrent rotations each hand out a working secret. Takes every permission of the client’s ceiling. Sign-ins made at the client stay: its access tokens run until they expire, and its refresh tokens are refreshed with the new secret.
          */
         post: operations["rotateOAuthClientSecret"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients/{id}/previous-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a rotation's grace period now: the previous secret stops working at once */
+        delete: operations["expirePreviousOAuthClientSecret"];
         options?: never;
         head?: never;
         patch?: never;
@@ -368,6 +394,43 @@ export interface paths {
         put: operations["changeOwnPassword"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applications the signed-in user allowed, with the permissions allowed to each
+         * @description Any valid token may read it; only people give consent, so an integration’s list is always empty. The administration interface needs no consent and is never listed.
+         */
+        get: operations["listMyGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/grants/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a consent given to an application */
+        delete: operations["revokeMyGrant"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1232,9 +1295,9 @@ export interface components {
             client_id: string;
             /** @description Exactly a URI registered for the client (the administration interface: `<issuer>/admin/callback`) */
             redirect_uri: string;
-            /** @description Space-separated permissions; defaults to everything the role grants */
+            /** @description Space-separated permissions, within the client's ceiling; defaults to the client's default scope (the administration interface: everything the role grants) */
             scope?: string;
-            /** @description Echoed to the redirect URI unchanged; at most 1000 characters */
+            /** @description Echoed to the redirect URI unchanged; at most 1000 characters (a longer one: invalid_request, not echoed) */
             state?: string;
             /** @description PKCE: BASE64URL(SHA-256(code_verifier)), 43 characters (RFC 7636) */
             code_challenge: string;
@@ -1243,13 +1306,15 @@ export interface components {
              * @enum {string}
              */
             code_challenge_method: "S256";
-            /** @description The token of the form as the page gave it, bound to the oauth_sign_in cookie */
-            csrf_token: string;
+            /** @description The sign-in form: its token as the page gave it, bound to the oauth_sign_in cookie */
+            csrf_token?: string;
+            /** @description The consent form: its token as the page gave it, bound to the oauth_sign_in cookie, the person who signed in and the scope shown */
+            consent_token?: string;
             /**
-             * @description `cancel` sends access_denied to the client
+             * @description `cancel` (sign-in form) and `deny` (consent form) send access_denied to the client
              * @enum {string}
              */
-            action?: "sign-in" | "cancel";
+            action?: "sign-in" | "cancel" | "allow" | "deny";
             username?: string;
             /** Format: password */
             password?: string;
@@ -1375,6 +1440,26 @@ export interface components {
              */
             public: boolean;
             /**
+             * @description The scope ceiling
+             * @example [
+             *       "product:read",
+             *       "article:read"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * @description What a request without `scope` gets (the ceiling when none was set)
+             * @example [
+             *       "product:read"
+             *     ]
+             */
+            default_scopes: string[];
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last rotation still works (SECRET_ROTATION_GRACE)
+             */
+            previous_secret_expires_at?: string;
+            /**
              * @description The client_secret of a confidential client: only in the answer to creation and rotation, never again
              * @example ffcs_51BoCDHeN-ynp8dPl_AqOC78_nC-ub1MVBvSZDRQyvA
              */
@@ -1404,7 +1489,7 @@ export interface components {
         };
         CreateOAuthClient: {
             /**
-             * @description Shown on the sign-in page ("to continue to …")
+             * @description Shown on the sign-in and consent pages ("to continue to …"), with the client_id and the redirect host. A name that could pass for the built-in administration interface ("Administration", "Admin UI"…) is refused.
              * @example Shop front
              */
             name: string;
@@ -1420,10 +1505,25 @@ export interface components {
              * @example false
              */
             public: boolean;
+            /**
+             * @description The ceiling: no token issued to the client carries a permission outside it, whoever signs in. Each one from `GET /api/permissions`, and held by whoever registers or changes the client (`*` only by a holder of `*`): 403 `privilege-escalation` otherwise.
+             * @example [
+             *       "product:read",
+             *       "article:read"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * @description What a request without `scope` asks for: a part of `scopes`. Absent or null: all of `scopes`.
+             * @example [
+             *       "product:read"
+             *     ]
+             */
+            default_scopes?: string[] | null;
         };
         UpdateOAuthClient: {
             /**
-             * @description Shown on the sign-in page ("to continue to …")
+             * @description Shown on the sign-in and consent pages ("to continue to …"), with the client_id and the redirect host. A name that could pass for the built-in administration interface ("Administration", "Admin UI"…) is refused.
              * @example Shop front
              */
             name?: string;
@@ -1434,6 +1534,21 @@ export interface components {
              *     ]
              */
             redirect_uris?: string[];
+            /**
+             * @description The ceiling: no token issued to the client carries a permission outside it, whoever signs in. Each one from `GET /api/permissions`, and held by whoever registers or changes the client (`*` only by a holder of `*`): 403 `privilege-escalation` otherwise.
+             * @example [
+             *       "product:read",
+             *       "article:read"
+             *     ]
+             */
+            scopes?: string[];
+            /**
+             * @description What a request without `scope` asks for: a part of `scopes`. Absent or null: all of `scopes`.
+             * @example [
+             *       "product:read"
+             *     ]
+             */
+            default_scopes?: string[] | null;
         };
         /** @enum {string} */
         RoleSort: "id" | "-id" | "name" | "-name" | "created_at" | "-created_at";
@@ -1592,6 +1707,43 @@ export interface components {
             /** @description The password the user signs in with now */
             current_password: string;
             new_password: string;
+        };
+        /** @description A consent the caller gave to a registered application */
+        Grant: {
+            /** @example app_Xq3bV0m7hZ1kLw9pRt2sYa */
+            client_id: string;
+            /** @example Shop front */
+            client_name: string;
+            /**
+             * @description Where the application receives sign-ins: the host of each of its redirect URIs, comma-separated
+             * @example shop.example
+             */
+            redirect_host: string;
+            /**
+             * @description The permissions allowed to it
+             * @example [
+             *       "product:read"
+             *     ]
+             */
+            scopes: string[];
+            /**
+             * Format: date-time
+             * @description When the caller last allowed it
+             */
+            granted_at: string;
+        };
+        /** @description A page of the caller's grants, the latest first */
+        GrantPage: {
+            items: components["schemas"]["Grant"][];
+            /**
+             * @description How many match, over all pages
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
         };
         /**
          * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`
@@ -2852,7 +3004,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A fresh sign-in page: the form was older than 15 minutes */
+            /** @description The consent page of a registered application, or a fresh sign-in page: the form was older than 15 minutes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2870,7 +3022,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The page again (username or password missing), or an error page (unknown client or redirect URI) */
+            /** @description The page again (username or password missing, neither Allow nor Deny), or an error page (unknown client or redirect URI) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2888,7 +3040,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The page again: the form token is missing, forged or not bound to this browser (its cookie) */
+            /** @description The sign-in page again: the form token is missing, forged or not bound to this browser (its cookie) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3412,7 +3564,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /**
+             * @description The token lacks oauth-client:write, or a permission of `scopes` (privilege-escalation)
+             *
+             *     The token lacks the permission
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3500,7 +3656,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /**
+             * @description The token lacks oauth-client:write, or a permission of the client’s ceiling (privilege-escalation)
+             *
+             *     The token lacks the permission
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3562,7 +3722,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /**
+             * @description The token lacks oauth-client:write, or a permission of the client’s ceiling (privilege-escalation)
+             *
+             *     The token lacks the permission
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3612,7 +3776,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The token lacks the permission */
+            /**
+             * @description The token lacks oauth-client:write, or a permission of the client’s ceiling (privilege-escalation)
+             *
+             *     The token lacks the permission
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3632,6 +3800,59 @@ export interface operations {
             };
             /** @description A public client has no secret */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    expirePreviousOAuthClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthClient"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /**
+             * @description The token lacks oauth-client:write, or a permission of the client’s ceiling (privilege-escalation)
+             *
+             *     The token lacks the permission
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No such OAuth client (the built-in administration client is not one) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4417,6 +4638,103 @@ export interface operations {
             };
         };
     };
+    listMyGrants: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantPage"];
+                };
+            };
+            /** @description The request is invalid: the problem names each offending field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    revokeMyGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id of the application */
+                clientId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: the consent is forgotten (the next sign-in there asks again) and every sign-in the user made at the application ends: its refresh tokens fail and its access tokens are refused at once */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The caller gave no consent to this client (an integration never has any) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -5122,7 +5440,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The multi field already holds its maxCount files, or the storage is local disk (direct-uploads-unavailable) */
+            /** @description The multi field already holds its maxCount files (counting the uploads under way into it), an upload to the single field is under way, or the storage is local disk (direct-uploads-unavailable) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5142,6 +5460,15 @@ export interface operations {
             };
             /** @description The declared type is not accepted by the field */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description This client holds OPEN_UPLOADS_PER_PRINCIPAL unfinished uploads, or they declare OPEN_UPLOAD_BYTES_PER_PRINCIPAL; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5490,6 +5817,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description The multi field already holds its maxCount files; tus, IETF draft: counting the uploads under way into it, and a single field takes one at a time */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours */
             412: {
                 headers: {
@@ -5517,7 +5853,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; tus, IETF draft: it holds OPEN_UPLOADS_PER_PRINCIPAL unfinished uploads, or they declare OPEN_UPLOAD_BYTES_PER_PRINCIPAL; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5635,7 +5971,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The multi field already holds its maxCount files */
+            /** @description The multi field already holds its maxCount files; tus, IETF draft: counting the uploads under way into it, and a single field takes one at a time */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5671,7 +6007,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; tus, IETF draft: it holds OPEN_UPLOADS_PER_PRINCIPAL unfinished uploads, or they declare OPEN_UPLOAD_BYTES_PER_PRINCIPAL; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,6 +6137,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description The multi field already holds its maxCount files; tus, IETF draft: counting the uploads under way into it, and a single field takes one at a time */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
             /** @description tus: Tus-Resumable is not 1.0.0; IETF draft: Upload-Draft-Interop-Version is not ours */
             412: {
                 headers: {
@@ -5828,7 +6173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; tus, IETF draft: it holds OPEN_UPLOADS_PER_PRINCIPAL unfinished uploads, or they declare OPEN_UPLOAD_BYTES_PER_PRINCIPAL; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5946,7 +6291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The multi field already holds its maxCount files */
+            /** @description The multi field already holds its maxCount files; tus, IETF draft: counting the uploads under way into it, and a single field takes one at a time */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5982,7 +6327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; see Retry-After */
+            /** @description UPLOADS_PER_PRINCIPAL uploads of this client are in flight; tus, IETF draft: it holds OPEN_UPLOADS_PER_PRINCIPAL unfinished uploads, or they declare OPEN_UPLOAD_BYTES_PER_PRINCIPAL; see Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6532,6 +6877,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Concurrent changes to the same data collided twice; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     downloadFile: {
@@ -6807,6 +7161,15 @@ export interface operations {
             };
             /** @description The ids are not exactly the files the field holds now */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Concurrent changes to the same data collided twice; retry after the Retry-After header */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7128,6 +7491,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Concurrent changes to the same data collided twice; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     updateProduct: {
@@ -7183,6 +7555,15 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Concurrent changes to the same data collided twice; retry after the Retry-After header */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7407,6 +7788,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Concurrent changes to the same data collided twice; retry after the Retry-After header */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     updateArticle: {
@@ -7462,6 +7852,15 @@ export interface operations {
             };
             /** @description No such article */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Concurrent changes to the same data collided twice; retry after the Retry-After header */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

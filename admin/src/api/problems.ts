@@ -54,7 +54,10 @@ export function describeProblem(status: number, body: ProblemBody | undefined): 
   const title = body?.title ?? (status >= 500 ? 'The service failed' : `Request refused (${status})`);
   const parts = [body?.detail && body.detail !== title ? `${title}: ${body.detail}` : title];
   for (const violation of body?.errors ?? []) {
-    parts.push(violation.field ? `${violation.field} ${violationMessage(violation)}` : violationMessage(violation));
+    const message = violationMessage(violation);
+    // The service's detail already lists its violations ("field: message"): say each once.
+    if (body?.detail?.includes(message)) continue;
+    parts.push(violation.field && !message.startsWith(violation.field) ? `${violation.field} ${message}` : message);
   }
   if (status === 403 && !body?.detail)
     parts.push("Your role doesn't allow this. Ask an administrator for a role that does.");

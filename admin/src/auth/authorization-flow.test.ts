@@ -21,6 +21,7 @@ const METADATA: ServerMetadata = {
 function tab(origin = ISSUER) {
   const map = new Map<string, string>();
   const assigned: string[] = [];
+  const replaced: string[] = [];
   const env: FlowEnvironment = {
     storage: {
       getItem: (key) => map.get(key) ?? null,
@@ -28,15 +29,18 @@ function tab(origin = ISSUER) {
       removeItem: (key) => void map.delete(key),
     },
     metadata: () => Promise.resolve(METADATA),
-    location: { origin, assign: (url) => void assigned.push(url) },
+    location: { origin, assign: (url) => void assigned.push(url), replace: (url) => void replaced.push(url) },
   };
-  return { env, map, assigned };
+  return { env, map, assigned, replaced };
 }
 
 /** A sign-in started in `env` for `returnTo`: the authorization request's parameters. */
 async function started(env: FlowEnvironment, returnTo = '/content/product') {
   const assigned: string[] = [];
-  await startSignIn({ ...env, location: { origin: ISSUER, assign: (url) => void assigned.push(url) } }, returnTo);
+  await startSignIn(
+    { ...env, location: { ...env.location, origin: ISSUER, assign: (url) => void assigned.push(url) } },
+    returnTo,
+  );
   return new URL(assigned[0]).searchParams;
 }
 
@@ -81,6 +85,16 @@ describe('startSignIn', () => {
     await startSignIn(env, '/settings/system/users');
     expect(assigned).toEqual([`${ISSUER}/admin/settings/system/users#sign-in`]);
     expect(map.size).toBe(0);
+  });
+
+  it('started unasked, replaces the page in the history at each step, so that Back does not loop', async () => {
+    const elsewhere = tab('http://localhost:3000');
+    await startSignIn(elsewhere.env, '/settings/system/users', { replace: true });
+    expect(elsewhere).toMatchObject({ assigned: [], replaced: [`${ISSUER}/admin/settings/system/users#sign-in`] });
+    const here = tab();
+    await startSignIn(here.env, '/settings/system/users', { replace: true });
+    expect(here.assigned).toEqual([]);
+    expect(new URL(here.replaced[0]).pathname).toBe('/api/oauth/authorize');
   });
 
   it('returns only to pages of this interface', () => {

@@ -21,7 +21,8 @@ type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export interface FlowEnvironment {
   storage: Storage;
   metadata(): Promise<ServerMetadata>;
-  location: { origin: string; assign(url: string): void };
+  /** `replace`: for a sign-in nobody clicked for, so that Back does not come here only to be sent on again. */
+  location: { origin: string; assign(url: string): void; replace(url: string): void };
 }
 
 interface PendingSignIn {
@@ -36,13 +37,14 @@ interface PendingSignIn {
  * sign-in page. The redirect URI is on the issuer's origin, the only one the service registers (compared by exact
  * string); the state and verifier must be kept on that origin too, as sessionStorage is per origin, so a page opened
  * at another address of the service first moves to the same page at the issuer's address, which continues from there.
- * `returnTo`: the page (under /admin) to show once signed in.
+ * `returnTo`: the page (under /admin) to show once signed in; `replace`: leave this page out of the tab's history.
  */
-export async function startSignIn(env: FlowEnvironment, returnTo: string): Promise<void> {
+export async function startSignIn(env: FlowEnvironment, returnTo: string, { replace = false } = {}): Promise<void> {
+  const go = (url: string) => (replace ? env.location.replace(url) : env.location.assign(url));
   const metadata = await env.metadata();
   const issuerOrigin = new URL(metadata.issuer).origin;
   if (issuerOrigin !== env.location.origin) {
-    env.location.assign(`${issuerOrigin}${ADMIN_BASE}${safeReturnTo(returnTo)}${CONTINUE_SIGN_IN_HASH}`);
+    go(`${issuerOrigin}${ADMIN_BASE}${safeReturnTo(returnTo)}${CONTINUE_SIGN_IN_HASH}`);
     return;
   }
   const pending: PendingSignIn = {
@@ -63,7 +65,7 @@ export async function startSignIn(env: FlowEnvironment, returnTo: string): Promi
     code_challenge_method: 'S256',
   };
   for (const [name, value] of Object.entries(parameters)) target.searchParams.set(name, value);
-  env.location.assign(target.href);
+  go(target.href);
 }
 
 export type SignInOutcome = { ok: true; returnTo: string } | { ok: false; message: string; returnTo: string };

@@ -26,7 +26,12 @@ const PENDING = { state: 's1', verifier: 'v1', redirectUri: REDIRECT_URI, return
 const TOKENS = { access_token: 'a1', refresh_token: 'r1', token_type: 'Bearer' as const, expires_in: 3600, scope: '*' };
 
 /** The interface, signed out, opened at `path` in a tab whose sign-in under way is `pending`. */
-function openAt(path: string, pending: object | undefined = PENDING, token: TokenEndpoint['token'] = vi.fn()) {
+function openAt(
+  path: string,
+  pending: object | undefined = PENDING,
+  token: TokenEndpoint['token'] = vi.fn(),
+  metadata = () => Promise.resolve(METADATA),
+) {
   const storage = new Map<string, string>(pending ? [[PENDING_SIGN_IN_KEY, JSON.stringify(pending)]] : []);
   const tabStorage = {
     getItem: (key: string) => storage.get(key) ?? null,
@@ -41,10 +46,15 @@ function openAt(path: string, pending: object | undefined = PENDING, token: Toke
   vi.stubGlobal('fetch', service.fetch);
   const session = new Session({ token, revoke: vi.fn() }, tabStorage);
   const assigned: string[] = [];
+  const replaced: string[] = [];
   const env = {
     storage: tabStorage,
-    metadata: () => Promise.resolve(METADATA),
-    location: { origin: ISSUER, assign: (url: string) => void assigned.push(url) },
+    metadata,
+    location: {
+      origin: ISSUER,
+      assign: (url: string) => void assigned.push(url),
+      replace: (url: string) => void replaced.push(url),
+    },
   };
   const services = { session, api: createApiClient(session, ISSUER), uploader: vi.fn() };
   render(
@@ -61,7 +71,7 @@ function openAt(path: string, pending: object | undefined = PENDING, token: Toke
       </AdminServicesProvider>
     </StrictMode>,
   );
-  return { storage, token, assigned };
+  return { storage, token, assigned, replaced };
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -113,20 +123,38 @@ describe('The callback page', () => {
 });
 
 describe('The signed-out screen', () => {
-  it('starts the flow on "Sign in", to come back to the page that was opened', async () => {
-    const { assigned, storage } = openAt('/settings/system/users?offset=20', undefined);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Administration');
+  it('goes straight to the service’s sign-in page on a first visit, to come back to the page that was opened', async () => {
+    const { assigned, replaced, storage } = openAt('/settings/system/users?offset=20', undefined);
+    await waitFor(() => expect(replaced).toHaveLength(1));
+    expect(new URL(replaced[0]).pathname).toBe('/api/oauth/authorize');
+    // Replaced, not added: Back from the service's page leaves the interface instead of coming here again.
+    expect(assigned).toEqual([]);
+    expect(JSON.parse(storage.get(PENDING_SIGN_IN_KEY)!).returnTo).toBe('/settings/system/users?offset=20');
+    expect(screen.getByRole('status').textContent).toContain('Opening the sign-in page…');
+    expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it('shows why when the sign-in page cannot be opened, with "Sign in" to try again', async () => {
+    const metadata = vi
+      .fn<() => Promise<ServerMetadata>>()
+      .mockRejectedValueOnce(new ApiError(0, undefined))
+      .mockResolvedValue(METADATA);
+    const { assigned, replaced } = openAt('/settings/system/users', undefined, vi.fn(), metadata);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The service cannot be reached. Check your connection and try again.',
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Administration');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(assigned).toHaveLength(1));
     expect(new URL(assigned[0]).pathname).toBe('/api/oauth/authorize');
-    expect(JSON.parse(storage.get(PENDING_SIGN_IN_KEY)!).returnTo).toBe('/settings/system/users?offset=20');
+    expect(replaced).toEqual([]);
   });
 
   it('goes on by itself when a sign-in started at another address arrives (once, even in StrictMode)', async () => {
-    const { assigned } = openAt('/settings/system/users#sign-in', undefined);
-    await waitFor(() => expect(assigned).toHaveLength(1));
+    const { replaced } = openAt('/settings/system/users#sign-in', undefined);
+    await waitFor(() => expect(replaced).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(assigned).toHaveLength(1);
+    expect(replaced).toHaveLength(1);
   });
 });

@@ -24,7 +24,11 @@ function browserEnvironment(): FlowEnvironment {
   browser ??= {
     storage: sessionStorage,
     metadata: metadataLoader(),
-    location: { origin: location.origin, assign: (url) => location.assign(url) },
+    location: {
+      origin: location.origin,
+      assign: (url) => location.assign(url),
+      replace: (url) => location.replace(url),
+    },
   };
   return browser;
 }

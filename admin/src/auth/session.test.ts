@@ -158,7 +158,8 @@ describe('Session', () => {
     await session.signInWithCode('c1', 'v1', 'https://cms.test/admin/callback');
     await session.signOut();
     expect(revoke).toHaveBeenCalledWith('r1');
-    expect(session.state).toEqual({ signedIn: false });
+    // With a message, so the signed-out screen offers "Sign in" instead of signing in again unasked.
+    expect(session.state).toEqual({ signedIn: false, message: 'You have signed out.' });
     expect(storage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     expect(await session.accessToken()).toBeUndefined();
   });

@@ -21,6 +21,8 @@ export interface TokenEndpoint {
   revoke(refreshToken: string): Promise<void>;
 }
 
+export const SIGNED_OUT_MESSAGE = 'You have signed out.';
+
 export type SessionState = { signedIn: true } | { signedIn: false; message?: string };
 
 /**
@@ -67,12 +69,15 @@ export class Session {
     this.change({ signedIn: true });
   }
 
-  /** Revokes the refresh token's family at the service (every tab of this sign-in), then forgets both tokens. */
+  /**
+   * Revokes the refresh token's family at the service (every tab of this sign-in), then forgets both tokens. The
+   * message keeps the signed-out screen from going straight back to the service's sign-in page.
+   */
   async signOut(): Promise<void> {
     const refreshToken = this.storage.getItem(REFRESH_TOKEN_KEY);
     this.signOuts += 1;
     this.forget();
-    this.change({ signedIn: false });
+    this.change({ signedIn: false, message: SIGNED_OUT_MESSAGE });
     if (refreshToken) await this.endpoint.revoke(refreshToken).catch(() => undefined);
   }
 

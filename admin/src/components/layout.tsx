@@ -5,6 +5,7 @@ import { useServices } from '../context';
 import { OwnPasswordDialog } from './own-password-panel';
 import { SYSTEM_SECTIONS, usePermissions } from '../permissions';
 import { AccountMenu } from './account-menu';
+import { PageErrorBoundary } from './page-error-boundary';
 
 /**
  * The signed-in frame: header with the account menu, the main navigation (a menu button below 768 px) with only the
@@ -31,7 +32,12 @@ export function Layout() {
     void session.signOut();
   };
   const accountItems = [
-    ...(me.data?.kind === 'user' ? [{ label: 'Your password', onSelect: () => setPasswordOpen(true) }] : []),
+    ...(me.data?.kind === 'user'
+      ? [
+          { label: 'Your password', onSelect: () => setPasswordOpen(true) },
+          { label: 'Connected applications', onSelect: () => void navigate('/account/applications') },
+        ]
+      : []),
     { label: 'Sign out', onSelect: signOut },
   ];
   return (
@@ -92,7 +98,9 @@ export function Layout() {
         </ul>
       </nav>
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
+        <PageErrorBoundary resetKey={location.pathname + location.search}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <OwnPasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </div>

@@ -32,16 +32,58 @@ type FileFieldPath = paths['/files/{attachmentType}/{attachmentId}/{fieldName}/o
 /** Where the entities of a type are listed: what GET /files/fields says, else the type's plural. */
 export const collectionPathOf = (type: AttachmentTypeInfo) => type.collection_path ?? `/${type.attachment_type}s`;
 
-const listEntities = (api: ApiClient, type: AttachmentTypeInfo, params: ListParams): Promise<EntityPage> =>
-  unwrap(
-    api.GET(collectionPathOf(type) as Collection, {
-      // The sort names the type's own properties (name or title), which the narrowed path type cannot know.
-      params: { query: listQuery<never>(params, PAGE_SIZE) },
-    }),
+const listEntities = async (api: ApiClient, type: AttachmentTypeInfo, params: ListParams): Promise<EntityPage> =>
+  entityPageOf(
+    await unwrap(
+      api.GET(collectionPathOf(type) as Collection, {
+        // The sort names the type's own properties (name or title), which the narrowed path type cannot know.
+        params: { query: listQuery<never>(params, PAGE_SIZE) },
+      }),
+    ),
+    collectionPathOf(type),
   );
 
-const getEntity = (api: ApiClient, type: AttachmentTypeInfo, id: number): Promise<Entity> =>
-  unwrap(api.GET(`${collectionPathOf(type)}/{id}` as `${Collection}/{id}`, { params: { path: { id } } }));
+const getEntity = async (api: ApiClient, type: AttachmentTypeInfo, id: number): Promise<Entity> => {
+  const path = `${collectionPathOf(type)}/{id}` as `${Collection}/{id}`;
+  const entity: unknown = await unwrap(api.GET(path, { params: { path: { id } } }));
+  if (isObject(entity) && !Array.isArray(entity)) return entity as Entity;
+  throw new Error(
+    `GET ${path.replace('{id}', String(id))} must answer the ${type.attachment_type} as one JSON object.`,
+  );
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * A list route's answer as a page. The catalog's routes answer a page ({ items, total, limit, offset }); a route a
+ * developer wrote without paging may answer every entity in an array, shown as one page. Anything else is said in a
+ * sentence naming the shape needed, instead of breaking the page.
+ */
+export function entityPageOf(body: unknown, path: string): EntityPage {
+  if (Array.isArray(body)) {
+    return { items: body as Entity[], total: body.length, limit: Math.max(PAGE_SIZE, body.length), offset: 0 };
+  }
+  if (isObject(body) && Array.isArray(body.items)) {
+    const items = body.items as Entity[];
+    const number = (value: unknown, otherwise: number) => (typeof value === 'number' ? value : otherwise);
+    return {
+      items,
+      total: number(body.total, items.length),
+      limit: number(body.limit, Math.max(PAGE_SIZE, items.length)),
+      offset: number(body.offset, 0),
+    };
+  }
+  const keys = isObject(body) ? Object.keys(body).join(', ') : '';
+  const answered = isObject(body)
+    ? `an object with ${keys || 'no properties'}`
+    : body === null
+      ? 'null'
+      : `a ${typeof body}`;
+  throw new Error(
+    `GET ${path} must answer a page { items, total, limit, offset } or an array of entities, ` +
+      `but answered ${answered}. See “A new entity type” in docs/file-fields.md.`,
+  );
+}
 
 const fieldPath = (type: string, id: number, field: string) =>
   ({ attachmentType: type, attachmentId: id, fieldName: field }) as FileFieldPath;

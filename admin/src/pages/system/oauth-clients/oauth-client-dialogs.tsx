@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { unwrap } from '../../../api/client';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { CopyField, Dialog, ErrorMessage, Field, FormActions, SecretOnce } from '../../../components/ui';
 import { useApi } from '../../../context';
+import { normalizePermissions } from '../roles/permission-picker';
 import { fieldErrorsOf } from '../roles-shared';
-import { OAUTH_CLIENTS_KEY, type OAuthClient } from './oauth-clients-api';
+import { ClientScopeFields, type ClientScopes } from './client-scope-fields';
+import { OAUTH_CLIENTS_KEY, type NewOAuthClient, type OAuthClient, type OAuthClientChange } from './oauth-clients-api';
 
 /** The redirect URIs typed one per line: blank lines and surrounding spaces dropped. */
 export const linesOf = (text: string) =>
@@ -13,6 +15,35 @@ export const linesOf = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+
+/** The fields of the application forms a refusal may name. */
+const FORM_FIELDS = ['name', 'redirect_uris', 'scopes', 'default_scopes'];
+
+/**
+ * A refusal, field by field, said once: at its field, with the form pointing there, or under the form when it names
+ * no field of it (a 403, say). A refused redirect URI is named by itself rather than by its index in the request.
+ */
+function useFormRefusal(error: unknown, sentUris: readonly string[] | undefined) {
+  const form = useRef<HTMLFormElement>(null);
+  const all = fieldErrorsOf(error);
+  const fields = Object.fromEntries(Object.entries(all).filter(([field]) => FORM_FIELDS.includes(field)));
+  const uris = fields.redirect_uris?.match(/^redirect_uris\[(\d+)\] (.+)$/);
+  if (uris && sentUris?.[Number(uris[1])]) fields.redirect_uris = `${sentUris[Number(uris[1])]} ${uris[2]}`;
+  const marked = Object.keys(fields).length > 0;
+  // The dialog scrolls: the first field to correct comes into view, with the focus on it.
+  useEffect(() => {
+    if (error) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
+  const summary = marked ? new Error('Not saved: correct the fields marked above.') : error;
+  return { form, fields, summary };
+}
+
+/** The scopes of a client as the service takes them; `default_scopes` null: all of the ceiling. */
+const scopesBody = ({ scopes, defaults }: ClientScopes) => {
+  const ceiling = normalizePermissions(scopes);
+  const asked = normalizePermissions(defaults);
+  return { scopes: ceiling, default_scopes: asked.length > 0 ? asked : null };
+};
 
 function useRefreshClients() {
   const queries = useQueryClient();
@@ -72,29 +103,31 @@ function AddOAuthClient({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [redirects, setRedirects] = useState('');
   const [isPublic, setPublic] = useState(false);
+  const [scopes, setScopes] = useState<ClientScopes>({ scopes: [], defaults: [] });
+  const [noScopes, setNoScopes] = useState(false);
   const create = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/oauth/clients', {
-          body: { name: name.trim(), redirect_uris: linesOf(redirects), public: isPublic },
-        }),
-      ),
+    mutationFn: (body: NewOAuthClient) => unwrap(api.POST('/api/oauth/clients', { body })),
     onSuccess: refresh,
   });
+  const { form, fields, summary } = useFormRefusal(create.error, create.variables?.redirect_uris);
   if (create.data) return <Registered client={create.data} onClose={onClose} />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    const { scopes: ceiling, default_scopes } = scopesBody(scopes);
+    // An application allowed nothing could not be used: said before anything is sent.
+    setNoScopes(ceiling.length === 0);
+    if (ceiling.length === 0) return;
+    create.mutate({
+      name: name.trim(),
+      redirect_uris: linesOf(redirects),
+      public: isPublic,
+      scopes: ceiling,
+      ...(default_scopes && { default_scopes }),
+    });
   };
   return (
-    <form onSubmit={submit}>
-      <NameAndRedirects
-        name={name}
-        redirects={redirects}
-        onName={setName}
-        onRedirects={setRedirects}
-        errors={fieldErrorsOf(create.error)}
-      />
+    <form ref={form} onSubmit={submit}>
+      <NameAndRedirects name={name} redirects={redirects} onName={setName} onRedirects={setRedirects} errors={fields} />
       <fieldset className="field">
         <legend>Type</legend>
         <label>
@@ -106,7 +139,13 @@ function AddOAuthClient({ onClose }: { onClose: () => void }) {
           mobile app, no secret
         </label>
       </fieldset>
-      <ErrorMessage error={create.error} />
+      <ClientScopeFields
+        value={scopes}
+        initial={[]}
+        onChange={setScopes}
+        errors={noScopes ? { scopes: 'Choose at least one permission.' } : fields}
+      />
+      <ErrorMessage error={noScopes ? undefined : summary} />
       <FormActions busy={create.isPending} busyLabel="Adding…" submit="Add" onCancel={onClose} />
     </form>
   );
@@ -143,40 +182,46 @@ export function EditOAuthClientDialog({ client, onClose }: { client?: OAuthClien
   );
 }
 
+/** The client's scopes in the form: its defaults unticked when they are its whole ceiling (none set). */
+function scopesOf(client: OAuthClient): ClientScopes {
+  const ceiling = normalizePermissions(client.scopes);
+  const defaults = normalizePermissions(client.default_scopes);
+  return { scopes: ceiling, defaults: defaults.join(' ') === ceiling.join(' ') ? [] : defaults };
+}
+
 function EditOAuthClient({ client, onClose }: { client: OAuthClient; onClose: () => void }) {
   const api = useApi();
   const refresh = useRefreshClients();
   const [name, setName] = useState(client.name);
   const [redirects, setRedirects] = useState(client.redirect_uris.join('\n'));
+  const [scopes, setScopes] = useState(() => scopesOf(client));
   const save = useMutation({
-    mutationFn: () => {
-      const uris = linesOf(redirects);
-      const body = {
-        ...(name.trim() !== client.name && { name: name.trim() }),
-        ...(uris.join('\n') !== client.redirect_uris.join('\n') && { redirect_uris: uris }),
-      };
-      const path = { id: client.client_id };
-      return unwrap(api.PATCH('/api/oauth/clients/{id}', { params: { path }, body }));
-    },
+    mutationFn: (body: OAuthClientChange) =>
+      unwrap(api.PATCH('/api/oauth/clients/{id}', { params: { path: { id: client.client_id } }, body })),
     onSuccess: async () => {
       await refresh();
       onClose();
     },
   });
+  const { form, fields, summary } = useFormRefusal(save.error, save.variables?.redirect_uris);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    const uris = linesOf(redirects);
+    const before = scopesBody(scopesOf(client));
+    const after = scopesBody(scopes);
+    const same = (a: readonly string[] | null, b: readonly string[] | null) => a?.join(' ') === b?.join(' ');
+    save.mutate({
+      ...(name.trim() !== client.name && { name: name.trim() }),
+      ...(uris.join('\n') !== client.redirect_uris.join('\n') && { redirect_uris: uris }),
+      ...(!same(after.scopes, before.scopes) && { scopes: after.scopes }),
+      ...(!same(after.default_scopes, before.default_scopes) && { default_scopes: after.default_scopes }),
+    });
   };
   return (
-    <form onSubmit={submit}>
-      <NameAndRedirects
-        name={name}
-        redirects={redirects}
-        onName={setName}
-        onRedirects={setRedirects}
-        errors={fieldErrorsOf(save.error)}
-      />
-      <ErrorMessage error={save.error} />
+    <form ref={form} onSubmit={submit}>
+      <NameAndRedirects name={name} redirects={redirects} onName={setName} onRedirects={setRedirects} errors={fields} />
+      <ClientScopeFields value={scopes} initial={client.scopes} onChange={setScopes} errors={fields} />
+      <ErrorMessage error={summary} />
       <FormActions busy={save.isPending} submit="Save" onCancel={onClose} />
     </form>
   );

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { afterAnswer, json, problem, renderPage, type Handler } from '../../../testing/render';
-import { bodyOf, me } from '../../../testing/system-fixtures';
+import { bodyOf, CATALOG, me } from '../../../testing/system-fixtures';
 import type { OAuthClient } from './oauth-clients-api';
 import { OAuthClientsPage } from './oauth-clients-page';
 
+const REFUSED_URI = 'redirect_uris[0] may use http only on 127.0.0.1, localhost or [::1]; use https';
 const SECRET = 'ffcs_51BoCDHeN-ynp8dPl_AqOC78_nC-ub1MVBvSZDRQyvA';
 const at = '2026-01-02T03:04:05.000Z';
 
@@ -14,6 +15,8 @@ const shop = (overrides: Partial<OAuthClient> = {}): OAuthClient => ({
   name: 'Shop front',
   redirect_uris: ['https://shop.example/callback'],
   public: false,
+  scopes: ['product:read'],
+  default_scopes: ['product:read'],
   created_by: 'user:1',
   created_at: at,
   updated_at: at,
@@ -25,10 +28,11 @@ function service(list: OAuthClient[], permissions: string[], extra: Record<strin
   return {
     'GET /api/oauth/clients': () => json({ items: list, total: list.length, limit: 20, offset: 0 }),
     'GET /api/me': () => json(me(permissions)),
+    'GET /api/permissions': () => json(CATALOG),
     ...extra,
   };
 }
-const WRITER = ['oauth-client:read', 'oauth-client:write'];
+const WRITER = ['oauth-client:read', 'oauth-client:write', 'product:read', 'product:write'];
 const row = (name: RegExp) => screen.findByRole('row', { name });
 
 describe('OAuthClientsPage', () => {
@@ -69,6 +73,7 @@ describe('OAuthClientsPage', () => {
       'https://shop.example/callback\n\n  http://127.0.0.1:8080/cb  ',
     );
     expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: /Confidential/ }).checked).toBe(true);
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'product:read' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 
     expect(await within(dialog).findByLabelText('Client secret')).toHaveProperty('value', SECRET);
@@ -80,6 +85,7 @@ describe('OAuthClientsPage', () => {
       name: 'Shop front',
       redirect_uris: ['https://shop.example/callback', 'http://127.0.0.1:8080/cb'],
       public: false,
+      scopes: ['product:read'],
     });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(await row(/Shop front/)).toBeTruthy();
@@ -94,8 +100,9 @@ describe('OAuthClientsPage', () => {
         'POST /api/oauth/clients': async (request) => {
           if (refuse) {
             refuse = false;
-            return problem(400, 'Validation failed', 'The request is invalid.', {
-              errors: [{ field: 'redirect_uris', messages: ['redirect_uris[0] may use http only on 127.0.0.1'] }],
+            // As the service words it: the detail lists the violations the errors hold.
+            return problem(400, 'Validation failed', `redirect_uris: ${REFUSED_URI}`, {
+              errors: [{ field: 'redirect_uris', messages: [REFUSED_URI] }],
             });
           }
           return json(shop({ public: true, ...(await bodyOf(request)) }), 201);
@@ -107,8 +114,17 @@ describe('OAuthClientsPage', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Mobile');
     await user.type(within(dialog).getByLabelText('Redirect URIs'), 'http://mobile.example/cb');
     await user.click(within(dialog).getByRole('radio', { name: /Public/ }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'product:read' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('redirect_uris[0] may use http only on 127.0.0.1')).toBeTruthy();
+    // Once, at its field, naming the URI itself; under the form only a pointer to the field.
+    const uris = within(dialog).getByLabelText('Redirect URIs');
+    await waitFor(() => expect(uris.getAttribute('aria-invalid')).toBe('true'));
+    const cause = 'http://mobile.example/cb may use http only on 127.0.0.1, localhost or [::1]; use https';
+    expect(document.getElementById(uris.getAttribute('aria-describedby')!.split(' ')[1])?.textContent).toBe(cause);
+    expect(document.activeElement).toBe(uris);
+    expect(within(dialog).getByRole('alert').textContent).toBe('Not saved: correct the fields marked above.');
+    expect(dialog.textContent).not.toContain('redirect_uris');
+    expect(dialog.textContent?.split('may use http only').length).toBe(2);
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByLabelText('Client ID')).toBeTruthy();
     expect(within(dialog).queryByLabelText('Client secret')).toBeNull();

@@ -6,6 +6,7 @@ import { ListView } from '../../../components/lists/list-view';
 import { listQuery, useListParams } from '../../../components/lists/use-list-params';
 import { formatDate, PageHeader } from '../../../components/ui';
 import { useApi } from '../../../context';
+import { capitalized, permissionsInWords } from '../../../permission-words';
 import { usePermissions } from '../../../permissions';
 import {
   AddOAuthClientDialog,
@@ -105,6 +106,7 @@ const COLUMNS: ListColumn<OAuthClient>[] = [
         </div>
       )),
   },
+  { id: 'scopes', header: 'Permissions', cell: (client) => <ClientPermissions client={client} /> },
   {
     id: 'created_at',
     header: 'Created',
@@ -113,6 +115,18 @@ const COLUMNS: ListColumn<OAuthClient>[] = [
     cell: (client) => formatDate(client.created_at),
   },
 ];
+
+/** What the application may do in words, and what it gets when it asks for nothing in particular, if less. */
+function ClientPermissions({ client }: { client: OAuthClient }) {
+  const { scopes, default_scopes: defaults } = client;
+  const narrower = [...defaults].sort().join(' ') !== [...scopes].sort().join(' ');
+  return (
+    <>
+      <span title={scopes.join(' ')}>{capitalized(permissionsInWords(scopes))}</span>
+      {narrower && <span className="hint cell-hint">By default: {permissionsInWords(defaults)}</span>}
+    </>
+  );
+}
 
 /** A URL that a narrow column breaks after a slash (not inside `//`) rather than letter by letter. */
 function SlashBreaks({ text }: { text: string }) {

@@ -38,7 +38,15 @@ export function PermissionPicker({
   value,
   onChange,
   error,
+  legend = 'Permissions',
+  intro,
+  limit = 'Only permissions you hold yourself are offered: a role cannot grant more than you may.',
 }: {
+  /** The picker's name, and what the choice means (the applications' dialog reuses it for their scope ceiling). */
+  legend?: string;
+  intro?: string;
+  /** Said to someone who does not hold `*`. */
+  limit?: string;
   catalog: readonly CatalogedPermission[];
   /** The signed-in user's permissions; undefined when unknown (the service still decides). */
   held: readonly string[] | undefined;
@@ -58,10 +66,9 @@ export function PermissionPicker({
   const star = catalog.find((entry) => entry.permission === '*');
   return (
     <fieldset className="permission-picker">
-      <legend>Permissions</legend>
-      {!grantable('*') && (
-        <p className="hint">Only permissions you hold yourself are offered: a role cannot grant more than you may.</p>
-      )}
+      <legend>{legend}</legend>
+      {intro && <p className="hint">{intro}</p>}
+      {!grantable('*') && <p className="hint">{limit}</p>}
       {offered('*') && (
         <label className="permission-everything">
           <input
