@@ -408,7 +408,7 @@ export interface paths {
         };
         /**
          * The applications the signed-in user allowed, with the permissions allowed to each
-         * @description Any valid token may read it; only people give consent, so an integration’s list is always empty. The administration interface needs no consent and is never listed.
+         * @description Any valid token may read it; only people give consent, so an integration’s list is always empty. The administration interface needs no consent and is never listed. A token issued to a registered application lists only the grant to that application, not what the person allowed others.
          */
         get: operations["listMyGrants"];
         put?: never;
@@ -4724,7 +4724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The caller gave no consent to this client (an integration never has any) */
+            /** @description The caller gave no consent to this client (an integration never has any), or the token is another application’s: an application withdraws only its own grant */
             404: {
                 headers: {
                     [name: string]: unknown;

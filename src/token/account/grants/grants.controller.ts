@@ -28,7 +28,8 @@ export class GrantsController {
     summary: 'The applications the signed-in user allowed, with the permissions allowed to each',
     description:
       'Any valid token may read it; only people give consent, so an integration’s list is always empty. The ' +
-      'administration interface needs no consent and is never listed.',
+      'administration interface needs no consent and is never listed. A token issued to a registered application ' +
+      'lists only the grant to that application, not what the person allowed others.',
   })
   @ApiProblems(400)
   async list(@Query() query: ListQueryDto, @CurrentPrincipal() principal: Principal): Promise<Page<GrantDto>> {
@@ -50,7 +51,11 @@ export class GrantsController {
       'application ends: its refresh tokens fail and its access tokens are refused at once',
   })
   @ApiOperation({ operationId: 'revokeMyGrant', summary: 'Withdraw a consent given to an application' })
-  @ApiProblems([404, 'The caller gave no consent to this client (an integration never has any)'])
+  @ApiProblems([
+    404,
+    'The caller gave no consent to this client (an integration never has any), or the token is another ' +
+      'application’s: an application withdraws only its own grant',
+  ])
   async revoke(
     @Param('clientId') clientId: string,
     @CurrentPrincipal() principal: Principal,

@@ -12,10 +12,15 @@ export class OAuthGrantsRepository {
     return manager.findOneBy(OAuthGrant, { userId, clientId });
   }
 
-  /** A page of the user's grants, the latest consent first. */
-  async pageOfUser(userId: number, limit: number, offset: number): Promise<{ items: OAuthGrant[]; total: number }> {
+  /** A page of the user's grants (to `clientId` only, if given), the latest consent first. */
+  async pageOfUser(
+    userId: number,
+    limit: number,
+    offset: number,
+    clientId?: string,
+  ): Promise<{ items: OAuthGrant[]; total: number }> {
     const [items, total] = await this.db.findAndCount(OAuthGrant, {
-      where: { userId },
+      where: { userId, ...(clientId !== undefined ? { clientId } : {}) },
       order: { grantedAt: 'DESC', id: 'DESC' },
       take: limit,
       skip: offset,

@@ -4,6 +4,7 @@ import { Clock } from '../../../common/clock.js';
 import { UnitOfWork } from '../../../database/unit-of-work.js';
 import { OAuthClientsRepository } from '../../admin/oauth-clients/oauth-clients.repository.js';
 import { AuthorizationCodesRepository } from '../../authorization/authorization-codes.repository.js';
+import { ADMIN_CLIENT_ID } from '../../grants/grant.js';
 import { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.js';
 import { parseSubject, SubjectStatusService } from '../../revocation/subject-status.service.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../../token-admin.errors.js';
@@ -21,7 +22,8 @@ export interface GrantView {
 
 /**
  * The caller's own grants to registered applications. Only people give consent: an integration's token has none, and
- * is answered an empty list (as GET /api/me answers it for its integration) and 404 for any grant it names.
+ * is answered an empty list (as GET /api/me answers it for its integration) and 404 for any grant it names. A token
+ * of a registered application sees and withdraws only the grant to that application.
  */
 @Injectable()
 export class OAuthGrantsService {
@@ -38,7 +40,7 @@ export class OAuthGrantsService {
   async list(principal: Principal, limit: number, offset: number) {
     const userId = userOf(principal);
     if (userId === undefined) return { items: [], total: 0, limit, offset };
-    const page = await this.grants.pageOfUser(userId, limit, offset);
+    const page = await this.grants.pageOfUser(userId, limit, offset, onlyClientOf(principal));
     const items: GrantView[] = [];
     for (const grant of page.items) {
       const client = await this.clients.findByClientId(grant.clientId);
@@ -62,7 +64,9 @@ export class OAuthGrantsService {
     const userId = userOf(principal);
     const now = this.clock.nowMs();
     const families = await this.unitOfWork.run(async ({ manager }) => {
-      if (userId === undefined || !(await this.grants.delete(userId, clientId, manager))) {
+      const only = onlyClientOf(principal);
+      const reachable = only === undefined || only === clientId;
+      if (userId === undefined || !reachable || !(await this.grants.delete(userId, clientId, manager))) {
         throw new TokenAdminError(
           TokenAdminErrorCode.GrantNotFound,
           `You have given no consent to a client ${JSON.stringify(clientId.slice(0, 64))}.`,
@@ -73,6 +77,15 @@ export class OAuthGrantsService {
     });
     for (const familyId of families) this.status.invalidateSignIn(familyId);
   }
+}
+
+/**
+ * The one client whose grant a token may see and withdraw: a registered application acts for the person only with
+ * their consent to it, not to list or withdraw what they allowed other applications. The administration interface
+ * (the person's own account pages) sees them all.
+ */
+function onlyClientOf(principal: Principal): string | undefined {
+  return principal.clientId === ADMIN_CLIENT_ID ? undefined : principal.clientId;
 }
 
 function userOf(principal: Principal): number | undefined {

@@ -3,8 +3,35 @@ import { registerDecorator, type ValidationOptions } from 'class-validator';
 /** How the built-in administration client is named on the sign-in page. */
 export const ADMIN_CLIENT_NAME = 'the administration interface';
 
-/** Letters that look like Latin ones (Cyrillic, Greek) and digits read as letters, folded to one Latin letter. */
+/** Capitals whose small letter reads otherwise (Greek Nu is an N, its small letter a v), folded before case is. */
+const CAPITAL_LOOKALIKES: Record<string, string> = {
+  Ν: 'n',
+  Η: 'h',
+  Κ: 'k',
+  Β: 'b',
+  Ρ: 'p',
+  Χ: 'x',
+  Υ: 'y',
+  Ζ: 'z',
+  В: 'b',
+  К: 'k',
+};
+
+/** Letters that look like Latin ones (Cyrillic, Greek, IPA, small capitals) and digits read as letters, folded. */
 const LOOKALIKES: Record<string, string> = {
+  ı: 'i',
+  ɪ: 'i',
+  ɨ: 'i',
+  ӏ: 'i',
+  ɴ: 'n',
+  η: 'n',
+  п: 'n',
+  ո: 'n',
+  ᴀ: 'a',
+  ɑ: 'a',
+  ᴅ: 'd',
+  ᴍ: 'm',
+  г: 'r',
   а: 'a',
   е: 'e',
   о: 'o',
@@ -39,14 +66,41 @@ const LOOKALIKES: Record<string, string> = {
   $: 's',
 };
 
-/** The name as it reads: accents, case and look-alike letters folded, split into words of letters and digits. */
+/** Controls that reorder what follows them: "\u202Enoitartsinimda" is drawn "administration". */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** Any other letter: one no table can list, read as "could be any letter" ({@link readsAt}). */
+const UNKNOWN_LETTER = '?';
+
+/**
+ * The name as it reads: invisible characters dropped (a zero-width space inside a word), accents, case and look-alike
+ * letters folded, any other letter kept as {@link UNKNOWN_LETTER}; split into words of letters and digits.
+ */
 function readAs(name: string): string[] {
-  const folded = [...name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()]
-    .map((char) => LOOKALIKES[char] ?? char)
+  const folded = [...name.normalize('NFKD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')]
+    .map((char) => CAPITAL_LOOKALIKES[char] ?? char)
+    .join('')
+    .toLowerCase();
+  const read = [...folded]
+    .map((char) => LOOKALIKES[char] ?? (/[a-z0-9]/.test(char) || !/\p{L}/u.test(char) ? char : UNKNOWN_LETTER))
     .join('')
     .replace(/rn/g, 'm')
     .replace(/vv/g, 'w');
-  return folded.split(/[^a-z0-9]+/).filter(Boolean);
+  return read.split(/[^a-z0-9?]+/).filter(Boolean);
+}
+
+/**
+ * Whether `text` reads as `target` from `at`: each letter the same or unknown, and more than half of them the same (so
+ * a word of another script is not taken for one, a Latin word with a letter swapped for a look-alike is).
+ */
+function readsAt(text: string, target: string, at = 0): boolean {
+  if (text.length - at < target.length) return false;
+  let same = 0;
+  for (let index = 0; index < target.length; index++) {
+    const char = text[at + index];
+    if (char === target[index]) same++;
+    else if (char !== UNKNOWN_LETTER) return false;
+  }
+  return same * 2 > target.length;
 }
 
 /**
@@ -55,18 +109,26 @@ function readAs(name: string): string[] {
  * punctuation, accents and look-alike letters are ignored; a word starting with "admin" is enough ("Shop admin").
  */
 export function imitatesAdministration(name: string): boolean {
+  // A name that reorders itself can be drawn as anything.
+  if (BIDI_CONTROLS.test(name)) return true;
   const words = readAs(name);
   const joined = words.join('');
   const admin = readAs('admin').join('');
+  const administration = readAs('administration').join('');
   return (
-    words.some((word) => word.startsWith(admin)) ||
-    joined.includes(readAs('administration').join('')) ||
-    joined.startsWith(admin) ||
-    joined.startsWith(`the${admin}`)
+    words.some((word) => readsAt(word, admin)) ||
+    [...joined].some((_char, at) => readsAt(joined, administration, at)) ||
+    readsAt(joined, admin) ||
+    readsAt(joined, `the${admin}`)
   );
 }
 
-/** The name is not one {@link imitatesAdministration} refuses. */
+/** Whether nothing of the name is drawn: only spaces and invisible characters (a zero-width space). */
+export function isBlankName(name: string): boolean {
+  return name.replace(/[\s\p{Default_Ignorable_Code_Point}\p{Cc}]/gu, '') === '';
+}
+
+/** The name is not one {@link imitatesAdministration} refuses, nor one that shows nothing ({@link isBlankName}). */
 export function IsNotAdministrationLookalike(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
@@ -75,9 +137,12 @@ export function IsNotAdministrationLookalike(options?: ValidationOptions): Prope
       propertyName: propertyName as string,
       options,
       validator: {
-        validate: (value: unknown) => typeof value !== 'string' || !imitatesAdministration(value),
-        defaultMessage: () =>
-          `name must not look like the built-in client ("${ADMIN_CLIENT_NAME}"): people would take it for it`,
+        validate: (value: unknown) =>
+          typeof value !== 'string' || (!isBlankName(value) && !imitatesAdministration(value)),
+        defaultMessage: (args) =>
+          typeof args?.value === 'string' && isBlankName(args.value)
+            ? 'name must show something: it is blank once spaces and invisible characters are left out'
+            : `name must not look like the built-in client ("${ADMIN_CLIENT_NAME}"): people would take it for it`,
       },
     });
 }

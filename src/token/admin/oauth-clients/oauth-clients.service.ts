@@ -103,10 +103,16 @@ export class OAuthClientsService {
 
   /**
    * A new name, redirect URIs or scopes; codes already issued stay bound to the redirect URI they were issued for. A
-   * narrower ceiling narrows the next refresh of every sign-in made at the client.
+   * narrower ceiling narrows the next refresh of every sign-in made at the client. A redirect URI added forgets the
+   * consents given to the client: people allowed it to send their sign-ins where the consent page showed, not to a
+   * place added since, so their next sign-in there asks again.
    */
   update(clientId: string, input: OAuthClientChanges, actor: Principal): Promise<OAuthClient> {
-    return this.change(clientId, actor, 'change', (found) => {
+    const forgetConsents = async (found: OAuthClient, tx: Transaction) => {
+      const added = input.redirect_uris?.some((uri) => !found.redirectUris.includes(uri));
+      if (added) await this.grants.deleteForClient(found.clientId, tx.manager);
+    };
+    return this.change(clientId, actor, 'change', forgetConsents, (found) => {
       const scopes = input.scopes ?? found.scopes;
       const defaults =
         input.scopes !== undefined || input.default_scopes !== undefined
@@ -133,7 +139,7 @@ export class OAuthClientsService {
    */
   async rotateSecret(clientId: string, actor: Principal): Promise<RegisteredClient> {
     const secret = newSecret();
-    const client = await this.change(clientId, actor, 'rotate the secret of', (found) => {
+    const client = await this.change(clientId, actor, 'rotate the secret of', undefined, (found) => {
       if (found.public) {
         throw new TokenAdminError(
           TokenAdminErrorCode.PublicClient,
@@ -151,7 +157,7 @@ export class OAuthClientsService {
 
   /** Ends a rotation's grace now: only the newest secret works from here on. */
   expirePreviousSecret(clientId: string, actor: Principal): Promise<OAuthClient> {
-    return this.change(clientId, actor, 'expire the previous secret of', () => ({
+    return this.change(clientId, actor, 'expire the previous secret of', undefined, () => ({
       previousSecretHash: null,
       previousSecretExpiresAt: null,
     }));
@@ -179,10 +185,14 @@ export class OAuthClientsService {
     }
     assertHolds(actor, scopes, action);
     if (defaults === undefined || defaults === null) return null;
-    const outside = defaults.filter((scope) => !grants(scopes, scope));
+    // Under a `*` ceiling, a default scope naming no permission would be offered on every consent page.
+    const outside = defaults.filter((scope) => !grants(scopes, scope) || !known.has(scope));
     if (outside.length > 0) {
       throw new ValidationFailedError([
-        { field: 'default_scopes', messages: [`must be part of scopes; not in them: ${outside.join(', ')}`] },
+        {
+          field: 'default_scopes',
+          messages: [`must be permissions of scopes the service knows; not so: ${outside.join(', ')}`],
+        },
       ]);
     }
     return [...defaults];
@@ -219,16 +229,22 @@ export class OAuthClientsService {
     return current || previous;
   }
 
-  /** Applies `edit` with the row locked from the read it decides on to the write, if `actor` may touch the client. */
+  /**
+   * Applies `edit` with the row locked from the read it decides on to the write, if `actor` may touch the client;
+   * `also` runs in the same transaction, after the edit is decided.
+   */
   private change(
     clientId: string,
     actor: Principal,
     action: string,
+    also: ((found: OAuthClient, tx: Transaction) => Promise<void>) | undefined,
     edit: (found: OAuthClient) => OAuthClientEdits,
   ): Promise<OAuthClient> {
     return this.unitOfWork.run(async (tx) => {
       const found = await this.locked(tx, clientId, actor, action);
-      return this.clients.applyEdits(found.id, edit(found), tx.manager);
+      const edits = edit(found);
+      await also?.(found, tx);
+      return this.clients.applyEdits(found.id, edits, tx.manager);
     });
   }
 
