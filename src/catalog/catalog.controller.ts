@@ -7,9 +7,11 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { Audited } from '../audit/index.js';
 import { RequirePermission } from '../common/auth/auth.decorators.js';
 import { ApiProblems } from '../common/openapi/api-problems.js';
 import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
+import { TRANSACTION_CONFLICT_RESPONSE } from '../database/transaction-conflict.js';
 import { createValidationPipe } from '../common/pipes/validation.js';
 import { listQueryOf } from '../common/dto/list-query.dto.js';
 import { pageSchemaOf } from '../common/dto/page.dto.js';
@@ -81,6 +83,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
 
     @Post()
     @write
+    @Audited(`${resource.label}.create`, resource.label)
     @ApiOperation({ operationId: `create${one}`, summary: `Create ${aLabel}` })
     @ApiBody({ type: resource.createDto })
     @ApiCreatedResponse({ type: resource.entity, description: 'Created; its file fields are empty' })
@@ -91,13 +94,14 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
 
     @Patch(':id')
     @write
+    @Audited(`${resource.label}.update`, resource.label)
     @ApiOperation({
       operationId: `update${one}`,
       summary: `Update ${aLabel}; omitted properties keep their value`,
     })
     @ApiBody({ type: resource.updateDto })
     @ApiOkResponse({ type: resource.entity, description: 'Updated' })
-    @ApiProblems(400, missing)
+    @ApiProblems(400, missing, TRANSACTION_CONFLICT_RESPONSE)
     update(
       @Param('id', ParseIdPipe) id: number,
       @Body(createValidationPipe(resource.updateDto)) body: object,
@@ -108,9 +112,10 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     @Delete(':id')
     @write
     @HttpCode(204)
+    @Audited(`${resource.label}.delete`, resource.label)
     @ApiOperation({ operationId: `delete${one}`, summary: `Delete ${aLabel} and its files` })
     @ApiNoContentResponse({ description: 'Deleted' })
-    @ApiProblems(400, missing)
+    @ApiProblems(400, missing, TRANSACTION_CONFLICT_RESPONSE)
     remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
       return this.catalog.remove(id);
     }

@@ -1,6 +1,6 @@
 import type { Repository } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error.js';
-import type { UnitOfWork } from '../database/unit-of-work.js';
+import type { Transaction, UnitOfWork } from '../database/unit-of-work.js';
 import { findPage, type ListSpec, type Page, type PageQuery } from '../database/list-page.js';
 
 export class ResourceNotFoundError extends DomainError {
@@ -37,7 +37,7 @@ export class CatalogService<T extends CatalogEntity> {
 
   update(id: number, values: object): Promise<T> {
     return this.unitOfWork.run(async (tx) => {
-      const entity = await this.find(tx.manager.getRepository<T>(this.repository.target), id);
+      const entity = await this.findLocked(tx, id);
       return tx.manager.save(this.repository.merge(entity, values as T));
     });
   }
@@ -45,9 +45,24 @@ export class CatalogService<T extends CatalogEntity> {
   /** Removes the entity; its file records go in the same transaction (see FileCleanupSubscriber). */
   async remove(id: number): Promise<void> {
     await this.unitOfWork.run(async (tx) => {
-      const entity = await this.find(tx.manager.getRepository<T>(this.repository.target), id);
+      const entity = await this.findLocked(tx, id);
       await tx.manager.remove(entity);
     });
+  }
+
+  /**
+   * The entity, its row locked until the transaction ends (PostgreSQL; SQLite runs one transaction at a time): the
+   * owner row is what every change to the entity or its files locks first, so a delete and an upload wait for each
+   * other instead of deadlocking, and a write that raced a delete finds the entity gone (404) instead of saving it
+   * back.
+   */
+  private async findLocked(tx: Transaction, id: number): Promise<T> {
+    const lock = tx.supportsRowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {};
+    const entity = await tx.manager
+      .getRepository<T>(this.repository.target)
+      .findOne({ where: { id } as never, ...lock });
+    if (!entity) throw this.notFound(id);
+    return entity;
   }
 
   private async find(repository: Repository<T>, id: number): Promise<T> {

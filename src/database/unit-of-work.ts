@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isTransactionConflict, TransactionConflictError } from './transaction-conflict.js';
 
 /** What a unit of work sees: its transaction's manager, and a way to act only once the transaction commits. */
 export interface Transaction {
@@ -27,13 +28,21 @@ export class UnitOfWork {
     return this.dataSource.options.type === 'postgres';
   }
 
+  /**
+   * Runs `work` in a transaction, then its after-commit tasks. On PostgreSQL a transaction that deadlocks or fails to
+   * serialize (40P01, 40001) was rolled back whole, so `work` runs once more in a new one; a second such failure is a
+   * 503 with Retry-After (TransactionConflictError), never a 500. `work` must therefore act on the database only
+   * through the transaction it is given, and leave anything else to afterCommit.
+   */
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const tasks: Array<() => Promise<unknown>> = [];
-    const transact = () =>
-      this.dataSource.transaction((manager) =>
+    let tasks: Array<() => Promise<unknown>> = [];
+    const transact = () => {
+      tasks = [];
+      return this.dataSource.transaction((manager) =>
         work({ manager, afterCommit: (task) => tasks.push(task), supportsRowLocks: this.supportsRowLocks }),
       );
-    const result = await (this.supportsRowLocks ? transact() : this.serialize(transact));
+    };
+    const result = await (this.supportsRowLocks ? this.retryConflictOnce(transact) : this.serialize(transact));
     for (const task of tasks) {
       await task().catch((error: unknown) => this.logger.warn({ err: error }, 'After-commit task failed'));
     }
@@ -48,6 +57,21 @@ export class UnitOfWork {
   read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.supportsRowLocks) return this.dataSource.transaction('REPEATABLE READ', work);
     return this.serialize(() => this.dataSource.transaction(work));
+  }
+
+  private async retryConflictOnce<T>(transact: () => Promise<T>): Promise<T> {
+    try {
+      return await transact();
+    } catch (error) {
+      if (!isTransactionConflict(error)) throw error;
+      this.logger.warn({ err: error }, 'Transaction conflict; running it once more');
+    }
+    try {
+      return await transact();
+    } catch (error) {
+      if (isTransactionConflict(error)) throw new TransactionConflictError({ cause: error });
+      throw error;
+    }
   }
 
   private serialize<T>(fn: () => Promise<T>): Promise<T> {

@@ -3,7 +3,12 @@
  * handler, permission set and URL for one version of the data they are made from (DataVersion), which migrations
  * declare with countChangesOf.
  */
-export { countChangesOf, stopCountingChangesOf } from './data-changes.js';
+export {
+  countChangesOf,
+  stopCountingChangesOf,
+  useSingleRowDataChanges,
+  useStripedDataChanges,
+} from './data-changes.js';
 export {
   CACHEABLE_READ,
   CacheableRead,

@@ -8,6 +8,7 @@ import {
   type TransactionRollbackEvent,
 } from 'typeorm';
 import { FileEventPublisher } from '../events/file-event-publisher.js';
+import { AttachmentOwnersRepository } from '../fields/attachment-owners.repository.js';
 import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import { FileRecordDto } from './file-record.dto.js';
 import { FileRecordsRepository } from './file-records.repository.js';
@@ -30,6 +31,7 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     private readonly storage: FileStorage,
     private readonly events: FileEventPublisher,
     private readonly fileRecords: FileRecordsRepository,
+    private readonly owners: AttachmentOwnersRepository,
   ) {
     dataSource.subscribers.push(this);
   }
@@ -39,6 +41,10 @@ export class FileCleanupSubscriber implements EntitySubscriberInterface {
     if (!owner) return;
     const id = (event.entity as Record<string, unknown>)[owner.metadata.primaryColumns[0].propertyName];
     if (typeof id !== 'number') return;
+    // The owner row first, then its files: the order of every write to an entity's files (uploads, reorders, file
+    // deletes), so that on PostgreSQL a delete and such a write wait for each other instead of deadlocking.
+    const supportsRowLocks = event.connection.options.type === 'postgres';
+    await this.owners.lock({ manager: event.manager, supportsRowLocks }, owner, id);
     const files = await this.fileRecords.ofOwner(owner.type, id, event.manager);
     if (files.length === 0) return;
     for (const file of files) {
