@@ -1,17 +1,16 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { authorizeUrl, pkce, signInAt } from './support/authorization-code.js';
 import { signInToAdmin } from './support/admin-sign-in.js';
 import {
+  adminBrowserSuite,
   closeMainNavigation,
   openMainNavigation,
   openPageAt,
   shootAndCheckLayout,
   WIDTHS,
 } from './support/admin-widths.js';
-import { launchBrowser } from './support/browser.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
+import { ADMIN_PASSWORD } from './support/test-app.js';
 
 const SHOTS = process.env.ADMIN_APPS_SHOTS ?? join(process.cwd(), 'test-results', 'admin-connected-apps');
 const CALLBACK = 'https://shop.example/oauth/callback';
@@ -23,30 +22,19 @@ const CALLBACK = 'https://shop.example/oauth/callback';
  * applications the signed-in person allowed and revokes one after confirmation.
  */
 describe('Applications and connected applications, in a real browser', () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-    t = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close({ destroy: true });
-  });
+  const suite = adminBrowserSuite(SHOTS);
 
   /** The administrator allows `clientId` on the service's consent page (outside the browser). */
   async function allow(clientId: string) {
     const { challenge } = await pkce();
-    const target = authorizeUrl(t.url, {
+    const target = authorizeUrl(suite.t.url, {
       client_id: clientId,
       redirect_uri: CALLBACK,
       code_challenge: challenge,
       code_challenge_method: 'S256',
       state: 'st',
     });
-    const back = await signInAt(t.url, target, 'admin', ADMIN_PASSWORD);
+    const back = await signInAt(suite.t.url, target, 'admin', ADMIN_PASSWORD);
     expect(back.searchParams.get('code')).toEqual(expect.any(String));
   }
 
@@ -56,8 +44,8 @@ describe('Applications and connected applications, in a real browser', () => {
     const name = `Shop front ${width}`;
 
     beforeAll(async () => {
-      page = await openPageAt(browser, width);
-      await page.goto(`${t.url}/admin/`);
+      page = await openPageAt(suite.browser, width);
+      await page.goto(`${suite.t.url}/admin/`);
       await signInToAdmin(page, 'admin', ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Account: admin' }).waitFor();
     });
@@ -99,7 +87,7 @@ describe('Applications and connected applications, in a real browser', () => {
     });
 
     it('lists the applications the administrator allowed, and revokes one after confirmation', async () => {
-      const clients = (await t.http.get('/api/oauth/clients').query({ q: name }).expect(200)).body as {
+      const clients = (await suite.t.http.get('/api/oauth/clients').query({ q: name }).expect(200)).body as {
         items: Array<{ client_id: string; name: string }>;
       };
       const registered = clients.items.find((client) => client.name === name)!;
@@ -118,7 +106,9 @@ describe('Applications and connected applications, in a real browser', () => {
       await shoot('revoke-access');
       await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
       await row.waitFor({ state: 'detached' });
-      const left = (await t.http.get('/api/me/grants').expect(200)).body as { items: Array<{ client_id: string }> };
+      const left = (await suite.t.http.get('/api/me/grants').expect(200)).body as {
+        items: Array<{ client_id: string }>;
+      };
       expect(left.items.map((grant) => grant.client_id)).not.toContain(registered.client_id);
     });
   });

@@ -1,10 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { fillServiceSignIn } from './support/admin-sign-in.js';
-import { openPageAt, shootAndCheckLayout, WIDTHS } from './support/admin-widths.js';
-import { launchBrowser } from './support/browser.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
+import { adminBrowserSuite, openPageAt, shootAndCheckLayout, WIDTHS } from './support/admin-widths.js';
+import { ADMIN_PASSWORD } from './support/test-app.js';
 
 const SHOTS = process.env.ADMIN_FIRST_VISIT_SHOTS ?? join(process.cwd(), 'test-results', 'admin-first-visit');
 const METADATA_PATH = '/.well-known/oauth-authorization-server';
@@ -16,18 +14,7 @@ const onServiceSignIn = (url: URL) => url.pathname === '/api/oauth/authorize';
  * the sign-in page cannot be opened, the signed-out screen stays, with its reason and a visible "Sign in".
  */
 describe('A first visit to the administration UI, in a real browser', () => {
-  let t: TestApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-    t = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close({ destroy: true });
-  });
+  const suite = adminBrowserSuite(SHOTS);
 
   describe.each(WIDTHS)('at %i px', (width) => {
     let page: Page;
@@ -35,16 +22,16 @@ describe('A first visit to the administration UI, in a real browser', () => {
     const signInButton = () => page.getByRole('button', { name: 'Sign in', exact: true });
 
     beforeEach(async () => {
-      page = await openPageAt(browser, width);
+      page = await openPageAt(suite.browser, width);
     });
     afterEach(async () => {
       await page?.context().close();
     });
 
     it("lands on the service's sign-in page, and Back leaves instead of looping", async () => {
-      const before = `${t.url}/health`;
+      const before = `${suite.t.url}/health`;
       await page.goto(before);
-      await page.goto(`${t.url}/admin`);
+      await page.goto(`${suite.t.url}/admin`);
       await page.waitForURL(onServiceSignIn);
       expect(new URL(page.url()).searchParams.get('client_id')).toBe('administration');
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
@@ -55,7 +42,7 @@ describe('A first visit to the administration UI, in a real browser', () => {
     });
 
     it('after a sign-out, stays on the signed-out screen with a visible way back', async () => {
-      await page.goto(`${t.url}/admin/settings/system/roles`);
+      await page.goto(`${suite.t.url}/admin/settings/system/roles`);
       await fillServiceSignIn(page, 'admin', ADMIN_PASSWORD);
       await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
       await page.getByRole('button', { name: 'Account: admin' }).click();
@@ -73,7 +60,7 @@ describe('A first visit to the administration UI, in a real browser', () => {
 
     it('says why when the sign-in page cannot be opened, and signs in from there once it can', async () => {
       await page.route(`**${METADATA_PATH}`, (route) => route.abort('connectionrefused'));
-      await page.goto(`${t.url}/admin/settings/system/users`);
+      await page.goto(`${suite.t.url}/admin/settings/system/users`);
       await expect(page.getByRole('alert').innerText()).resolves.toBe(
         'The service cannot be reached. Check your connection and try again.',
       );

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { basic, createIntegration } from './support/admin-api.js';
+import { createIntegration, integrationToken } from './support/admin-api.js';
 import { GIF, PDF, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -35,13 +35,7 @@ describe('Audit trail: content', () => {
     const users = (await t.http.get('/api/users?q=admin').expect(200)).body.items as Array<{ id: number }>;
     actors.push({ name: 'a person', actor: `user:${users[0].id}`, clientId: 'administration', as: () => t.http });
     const integration = await createIntegration(t, ['product:write', 'article:write']);
-    const token = await request(t.url)
-      .post('/api/oauth/token')
-      .set('Authorization', basic(integration.access_key_id, integration.secret_access_key))
-      .type('form')
-      .send({ grant_type: 'client_credentials' })
-      .expect(200);
-    const bearer = `Bearer ${(token.body as { access_token: string }).access_token}`;
+    const bearer = `Bearer ${await integrationToken(t.url, integration)}`;
     actors.push({
       name: 'an integration',
       actor: `integration:${integration.id}`,

@@ -1,7 +1,7 @@
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import request from 'supertest';
 import type { Response } from 'supertest';
-import { createIntegration } from './support/admin-api.js';
+import { createIntegration, integrationToken } from './support/admin-api.js';
 import { directUploadContext, s3ClientOf } from './support/direct-uploads.js';
 import { startFauxqsServer } from './support/fauxqs-server.js';
 import { expectProblem } from './support/fixtures.js';
@@ -12,15 +12,7 @@ describe('Limits on unfinished direct-to-S3 uploads', () => {
     (await c.t.http.post('/products').send({ name: 'Lamp' }).expect(201)).body.id as number;
   const newPrincipal = async () => {
     const integration = await createIntegration(c.t, ['product:write', 'product:read']);
-    const token = (
-      await request(c.t.url)
-        .post('/api/oauth/token')
-        .auth(integration.access_key_id, integration.secret_access_key)
-        .type('form')
-        .send({ grant_type: 'client_credentials' })
-        .expect(200)
-    ).body.access_token as string;
-    return `Bearer ${token}`;
+    return `Bearer ${await integrationToken(c.t.url, integration)}`;
   };
   const start = (bearer: string, product: number, field = 'gallery', size = 3000) =>
     request(c.t.url)

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { basic, createIntegration } from './support/admin-api.js';
+import { createIntegration, integrationToken } from './support/admin-api.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -22,13 +22,7 @@ describe('Attachment types named by the URL', () => {
   beforeAll(async () => {
     t = await startTestApp();
     const integration = await createIntegration(t, ['product:read']);
-    const token = await request(t.url)
-      .post('/api/oauth/token')
-      .set('Authorization', basic(integration.access_key_id, integration.secret_access_key))
-      .type('form')
-      .send({ grant_type: 'client_credentials' })
-      .expect(200);
-    reader = (token.body as { access_token: string }).access_token;
+    reader = await integrationToken(t.url, integration);
   });
   afterAll(async () => t.close({ destroy: true }));
 

@@ -1,24 +1,8 @@
 import request from 'supertest';
-import {
-  authorizeUrl,
-  openAuthorize,
-  pkce,
-  submitConsent,
-  submitSignIn,
-  type AuthorizeAnswer,
-} from './support/authorization-code.js';
+import { authorizeUrl, openAuthorize, pkce, submitConsent, submitSignIn } from './support/authorization-code.js';
 import { expectProblem } from './support/fixtures.js';
+import { CALLBACK, CLIENTS, consentFlow, TOKEN } from './support/oauth-clients.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
-
-const CLIENTS = '/api/oauth/clients';
-const TOKEN = '/api/oauth/token';
-const CALLBACK = 'https://shop.example/oauth/callback';
-const PASSWORD = 'a long enough password';
-
-interface Registered {
-  client_id: string;
-  client_secret?: string;
-}
 
 /**
  * The red team against consent, scope ceilings and grants: consent tokens carried to another request, client or
@@ -33,60 +17,7 @@ describe('OAuth consent and client ceilings under attack', () => {
   });
   afterAll(async () => t.close({ destroy: true }));
 
-  const bearer = (token: string) => request.agent(t.url).set('Authorization', `Bearer ${token}`);
-
-  async function userWith(permissions: string[]) {
-    const name = `u${Math.random().toString(36).slice(2, 10)}`;
-    const role = await t.http.post('/api/roles').send({ name, permissions }).expect(201);
-    await t.http.post('/api/users').send({ username: name, password: PASSWORD, role: name }).expect(201);
-    const token = await request(t.url)
-      .post(TOKEN)
-      .send({ grant_type: 'password', client_id: 'administration', username: name, password: PASSWORD })
-      .expect(200);
-    return { name, roleId: role.body.id as number, agent: bearer(token.body.access_token as string) };
-  }
-
-  const register = async (body: Record<string, unknown> = {}): Promise<Registered> =>
-    (
-      await t.http
-        .post(CLIENTS)
-        .send({ name: 'Shop', redirect_uris: [CALLBACK], public: true, scopes: ['product:read'], ...body })
-        .expect(201)
-    ).body as Registered;
-
-  async function authorize(clientId: string, params: Record<string, string> = {}, cookie?: string) {
-    const { verifier, challenge } = await pkce();
-    const target = authorizeUrl(t.url, {
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'xyz',
-      ...params,
-    });
-    const page = await openAuthorize(target, cookie);
-    return { page, verifier, cookie: cookie ?? page.cookie };
-  }
-
-  async function signIn(clientId: string, params: Record<string, string> = {}, username = 'admin', cookie?: string) {
-    const started = await authorize(clientId, params, cookie);
-    expect(started.page.status).toBe(200);
-    const password = username === 'admin' ? ADMIN_PASSWORD : PASSWORD;
-    const answer = await submitSignIn(t.url, started.page, { username, password }, started.cookie);
-    return { answer, cookie: started.cookie, verifier: started.verifier };
-  }
-
-  const redeem = (clientId: string, location: URL, verifier: string) =>
-    request(t.url)
-      .post(TOKEN)
-      .type('form')
-      .send({
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code: location.searchParams.get('code'),
-        redirect_uri: CALLBACK,
-        code_verifier: verifier,
-      });
+  const { bearer, userWith, register, authorize, signIn, redeem, allow } = consentFlow(() => t);
 
   const refresh = (clientId: string, refreshToken: string, scope?: string) =>
     request(t.url)
@@ -98,14 +29,6 @@ describe('OAuth consent and client ceilings under attack', () => {
         refresh_token: refreshToken,
         ...(scope ? { scope } : {}),
       });
-
-  async function allow(answer: AuthorizeAnswer, cookie: string | undefined) {
-    expect(answer.status).toBe(200);
-    const back = await submitConsent(t.url, answer, 'allow', cookie);
-    expect(back.status).toBe(303);
-    expect(back.location!.searchParams.get('code')).toEqual(expect.any(String));
-    return back.location!;
-  }
 
   it('accepts a consent token only for the request, browser and scope it was shown for', async () => {
     const shop = await register({ scopes: ['product:read', 'product:write'] });

@@ -1,24 +1,9 @@
 import request from 'supertest';
 import { createIntegration } from './support/admin-api.js';
-import {
-  authorizeUrl,
-  openAuthorize,
-  pkce,
-  submitConsent,
-  submitSignIn,
-  type AuthorizeAnswer,
-} from './support/authorization-code.js';
+import { authorizeUrl, openAuthorize, pkce, submitConsent, submitSignIn } from './support/authorization-code.js';
 import { expectProblem } from './support/fixtures.js';
-import { ADMIN_PASSWORD, passwordToken, startTestApp, type TestApp } from './support/test-app.js';
-
-const CLIENTS = '/api/oauth/clients';
-const TOKEN = '/api/oauth/token';
-const CALLBACK = 'https://shop.example/oauth/callback';
-
-interface Registered {
-  client_id: string;
-  client_secret?: string;
-}
+import { CALLBACK, CLIENTS, consentFlow, TOKEN } from './support/oauth-clients.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Registered applications get a consent step, a scope ceiling and a default scope, and only whoever holds a client's
@@ -33,67 +18,7 @@ describe('OAuth consent, scope ceilings and grants', () => {
   });
   afterAll(async () => t.close({ destroy: true }));
 
-  const bearer = (token: string) => request.agent(t.url).set('Authorization', `Bearer ${token}`);
-
-  /** A user holding `permissions`, signed in through the administration client. */
-  async function userWith(permissions: string[]) {
-    const name = `u${Math.random().toString(36).slice(2, 10)}`;
-    await t.http.post('/api/roles').send({ name, permissions }).expect(201);
-    await t.http.post('/api/users').send({ username: name, password: 'a long enough password', role: name });
-    const { access_token } = await passwordToken(t.url, name, 'a long enough password');
-    return { name, agent: bearer(access_token) };
-  }
-
-  const register = async (body: Record<string, unknown> = {}): Promise<Registered> =>
-    (
-      await t.http
-        .post(CLIENTS)
-        .send({ name: 'Shop', redirect_uris: [CALLBACK], public: true, scopes: ['product:read'], ...body })
-        .expect(201)
-    ).body as Registered;
-
-  /** The sign-in page of `clientId`, and the verifier of its PKCE challenge. */
-  async function authorize(clientId: string, params: Record<string, string> = {}) {
-    const { verifier, challenge } = await pkce();
-    const target = authorizeUrl(t.url, {
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'xyz',
-      ...params,
-    });
-    const page = await openAuthorize(target);
-    expect(page.status).toBe(200);
-    return { page, verifier };
-  }
-
-  /** Signs in as the administrator at `clientId`: the consent page, or the redirect when none is asked. */
-  async function signIn(clientId: string, params: Record<string, string> = {}, username = 'admin') {
-    const { page, verifier } = await authorize(clientId, params);
-    const password = username === 'admin' ? ADMIN_PASSWORD : 'a long enough password';
-    const answer = await submitSignIn(t.url, page, { username, password });
-    return { answer, cookie: page.cookie, verifier };
-  }
-
-  const redeem = (clientId: string, location: URL, verifier: string, redirectUri = CALLBACK) =>
-    request(t.url)
-      .post(TOKEN)
-      .type('form')
-      .send({
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code: location.searchParams.get('code'),
-        redirect_uri: redirectUri,
-        code_verifier: verifier,
-      });
-
-  async function allow(answer: AuthorizeAnswer, cookie: string | undefined) {
-    expect(answer.status).toBe(200);
-    const back = await submitConsent(t.url, answer, 'allow', cookie);
-    expect(back.status).toBe(303);
-    return back.location!;
-  }
+  const { bearer, userWith, register, authorize, signIn, redeem, allow } = consentFlow(() => t);
 
   async function eventsOf(action: string, targetId: string | number) {
     const res = await t.http

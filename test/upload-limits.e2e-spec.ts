@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Response } from 'supertest';
 import { Clock } from '../src/common/clock.js';
 import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
-import { createIntegration } from './support/admin-api.js';
+import { createIntegration, integrationToken } from './support/admin-api.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -44,15 +44,7 @@ describe('Limits on unfinished uploads (tus, the IETF draft)', () => {
   /** A principal of its own (an integration with article:write), so that each test counts from zero. */
   const newPrincipal = async () => {
     const integration = await createIntegration(t, ['article:write', 'article:read']);
-    const token = (
-      await raw()
-        .post('/api/oauth/token')
-        .auth(integration.access_key_id, integration.secret_access_key)
-        .type('form')
-        .send({ grant_type: 'client_credentials' })
-        .expect(200)
-    ).body.access_token as string;
-    return `Bearer ${token}`;
+    return `Bearer ${await integrationToken(t.url, integration)}`;
   };
   const open = (protocol: Protocol, bearer: string, article: number, field: string, length: number | null = 10) =>
     raw().post(`/files/article/${article}/${field}`).set('Authorization', bearer).set(creation(protocol, length));

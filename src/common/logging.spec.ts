@@ -1,11 +1,11 @@
-import express from 'express';
-import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { pinoHttp, type Options } from 'pino-http';
+import type { Options } from 'pino-http';
 import { QueryFailedError } from 'typeorm';
 import { loadAppConfig } from '../config/environment.js';
 import { loggerParams, redactUrl, requestLine } from './logging.js';
+import { requestLogOf } from './testing/request-log.js';
 
 const SECRETS = 'access_token=S1&refresh_token=S2&code=S3&client_secret=S4&password=S5';
 
@@ -27,29 +27,13 @@ describe('request logging', () => {
 
   /** Serves GET /products through the request logger at `level`; returns what it logged while `send` ran. */
   async function logOf(level: string, send: (url: string) => Promise<unknown>): Promise<string> {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString('utf8'));
-        done();
-      },
-    });
-    const app = express();
-    const params = loggerParams(loadAppConfig({ LOG_LEVEL: level, LOG_FORMAT: 'json' }), false);
-    app.use(pinoHttp(params.pinoHttp as Options, sink));
-    app.get('/products', (req, res) => {
-      // As the access guard leaves it for a token it accepted.
-      if (req.headers.authorization === 'Bearer S6') req.user = { subject: 'user:7', clientId: 'c', scopes: [] };
-      res.setHeader('Set-Cookie', 'sid=S8').setHeader('X-Upstream-Token', 'S5').json({ ok: true });
-    });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    try {
-      await send(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-    return lines.join('');
+    const route = (app: Express) =>
+      app.get('/products', (req, res) => {
+        // As the access guard leaves it for a token it accepted.
+        if (req.headers.authorization === 'Bearer S6') req.user = { subject: 'user:7', clientId: 'c', scopes: [] };
+        res.setHeader('Set-Cookie', 'sid=S8').setHeader('X-Upstream-Token', 'S5').json({ ok: true });
+      });
+    return (await requestLogOf(level, route, send)).join('');
   }
 
   const withCredentials = (base: string) =>

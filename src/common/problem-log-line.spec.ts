@@ -1,12 +1,8 @@
 import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
-import express from 'express';
-import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import { pinoHttp, type Options } from 'pino-http';
-import { loadAppConfig } from '../config/environment.js';
+import type { Express } from 'express';
 import { DomainError } from './errors/domain-error.js';
 import { ProblemDetailsFilter } from './errors/problem-details.filter.js';
-import { loggerParams } from './logging.js';
+import { requestLogOf } from './testing/request-log.js';
 
 class GoneError extends DomainError {
   readonly status = 410;
@@ -16,28 +12,12 @@ class GoneError extends DomainError {
 
 /** The one line the request logger writes for a request the problem details filter answers with `error`. */
 async function lineFor(error: unknown): Promise<Record<string, unknown>[]> {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  const app = express();
-  app.use(
-    pinoHttp(loggerParams(loadAppConfig({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }), false).pinoHttp as Options, sink),
-  );
-  app.get('/x', (req, res) => {
-    const host = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) } as ArgumentsHost;
-    new ProblemDetailsFilter().catch(error, host);
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  try {
-    await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x?q=secret-detail`);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
+  const route = (app: Express) =>
+    app.get('/x', (req, res) => {
+      const host = { switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }) } as ArgumentsHost;
+      new ProblemDetailsFilter().catch(error, host);
+    });
+  const lines = await requestLogOf('info', route, (base) => fetch(`${base}/x?q=secret-detail`));
   return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import type { TestApp } from './test-app.js';
 
 export interface CreatedIntegration {
@@ -20,4 +21,15 @@ export async function createIntegration(
 
 export function basic(id: string, secret: string): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+}
+
+/** An access token of `integration` from the client credentials grant, on the service at `url`. */
+export async function integrationToken(url: string, integration: CreatedIntegration): Promise<string> {
+  const res = await request(url)
+    .post('/api/oauth/token')
+    .set('Authorization', basic(integration.access_key_id, integration.secret_access_key))
+    .type('form')
+    .send({ grant_type: 'client_credentials' })
+    .expect(200);
+  return (res.body as { access_token: string }).access_token;
 }

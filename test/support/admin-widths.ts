@@ -1,7 +1,34 @@
+import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 /** The widths the administration UI's browser suites drive every flow at: a desktop window and a phone (issue 39). */
 export const WIDTHS = [1280, 375] as const;
+
+/** What an administration UI browser suite drives; set once its beforeAll has run. */
+export interface AdminBrowserSuite {
+  t: TestApp;
+  browser: Browser;
+}
+
+/**
+ * Registers the suite-wide hooks of an administration UI browser suite: its screenshot folder `shots` made, a fresh
+ * app and a Chromium started before all tests, and both closed after them.
+ */
+export function adminBrowserSuite(shots: string): AdminBrowserSuite {
+  const suite: Partial<AdminBrowserSuite> = {};
+  beforeAll(async () => {
+    await mkdir(shots, { recursive: true });
+    suite.t = await startTestApp();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.t?.close({ destroy: true });
+  });
+  return suite as AdminBrowserSuite;
+}
 
 /** Below this width the layout hides the main navigation behind its "Menu" button (admin/src/styles.css). */
 const NARROW_BELOW = 768;

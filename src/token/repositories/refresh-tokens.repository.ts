@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { IsNull, Not, type EntityManager } from 'typeorm';
+import { IsNull, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 
 export type NewRefreshToken = Omit<RefreshToken, 'id'>;
@@ -61,14 +61,7 @@ export class RefreshTokensRepository {
     now: number,
     manager: EntityManager = this.db,
   ): Promise<string[]> {
-    const live = { userId, clientId, revokedAt: IsNull() };
-    const families = await manager
-      .createQueryBuilder(RefreshToken, 'token')
-      .select('DISTINCT token.familyId', 'familyId')
-      .where(live)
-      .getRawMany<{ familyId: string }>();
-    await manager.update(RefreshToken, live, { revokedAt: now });
-    return families.map((row) => row.familyId);
+    return this.revokeLive({ userId, clientId }, now, manager);
   }
 
   /** Revokes every sign-in of the user but `keptFamilyId`; answers the families it revoked. */
@@ -78,7 +71,16 @@ export class RefreshTokensRepository {
     now: number,
     manager: EntityManager = this.db,
   ): Promise<string[]> {
-    const live = { userId, familyId: Not(keptFamilyId), revokedAt: IsNull() };
+    return this.revokeLive({ userId, familyId: Not(keptFamilyId) }, now, manager);
+  }
+
+  /** Revokes the live tokens matching `where`; answers the families they belong to. */
+  private async revokeLive(
+    where: FindOptionsWhere<RefreshToken>,
+    now: number,
+    manager: EntityManager,
+  ): Promise<string[]> {
+    const live = { ...where, revokedAt: IsNull() };
     const families = await manager
       .createQueryBuilder(RefreshToken, 'token')
       .select('DISTINCT token.familyId', 'familyId')

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema, type ApiPropertyOptions } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -43,6 +44,19 @@ const DEFAULT_SCOPES_DOC: ApiPropertyOptions = {
   description: 'What a request without `scope` asks for: a part of `scopes`. Absent or null: all of `scopes`.',
 };
 const PERMISSION_RULE = { each: true, message: 'each permission must be <resource>:<read|write> or *' };
+
+/**
+ * A list of at most 200 distinct permissions, at least `minItems` of them. Listed last check first: applyDecorators
+ * applies them in order, stacked decorators bottom-up, and a field's errors come in the order its checks were applied.
+ */
+const IsPermissionList = (minItems?: number) =>
+  applyDecorators(
+    Matches(PERMISSION, PERMISSION_RULE),
+    ArrayUnique(),
+    ArrayMaxSize(200),
+    ...(minItems === undefined ? [] : [ArrayMinSize(minItems)]),
+    IsArray(),
+  );
 const REDIRECT_URIS_DOC: ApiPropertyOptions = {
   type: [String],
   minItems: 1,
@@ -79,19 +93,12 @@ export class CreateOAuthClientDto {
   public!: boolean;
 
   @ApiProperty(SCOPES_DOC)
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(200)
-  @ArrayUnique()
-  @Matches(PERMISSION, PERMISSION_RULE)
+  @IsPermissionList(1)
   scopes!: string[];
 
   @ApiPropertyOptional(DEFAULT_SCOPES_DOC)
   @ValidateIf((_object, value) => value !== undefined && value !== null)
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ArrayUnique()
-  @Matches(PERMISSION, PERMISSION_RULE)
+  @IsPermissionList()
   default_scopes?: string[] | null;
 }
 
@@ -117,19 +124,12 @@ export class UpdateOAuthClientDto {
 
   @ApiPropertyOptional(SCOPES_DOC)
   @IsOmittable()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(200)
-  @ArrayUnique()
-  @Matches(PERMISSION, PERMISSION_RULE)
+  @IsPermissionList(1)
   scopes?: string[];
 
   @ApiPropertyOptional(DEFAULT_SCOPES_DOC)
   @ValidateIf((_object, value) => value !== undefined && value !== null)
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ArrayUnique()
-  @Matches(PERMISSION, PERMISSION_RULE)
+  @IsPermissionList()
   default_scopes?: string[] | null;
 }
 
