@@ -72,7 +72,7 @@ describe('Upload refusals in words', () => {
         .set({ ...tus, 'Upload-Length': String(body.length), 'Upload-Metadata': metadata('notes.txt') })
         .expect(201);
       const res = await t.http
-        .patch(new URL(created.headers.location as string, 'http://x').pathname)
+        .patch(new URL(created.headers.location, 'http://x').pathname)
         .set({ ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' })
         .send(body);
       expect(expectProblem(res, 415, 'unsupported-media-type').detail).toBe(
