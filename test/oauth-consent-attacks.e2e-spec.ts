@@ -339,6 +339,10 @@ describe('OAuth consent and client ceilings under attack', () => {
     expect((await openAuthorize(repeated)).status).toBe(302);
     const nested = await request(t.url).post('/api/oauth/authorize').type('form').send(`client_id[a]=1&scope[]=x`);
     expect(nested.status).toBe(400);
+    // A NUL byte is refused before the endpoint reads the request: a problem document, as the API document says.
+    const nul = await request(t.url).get(`/api/oauth/authorize?client_id=${shop.client_id}%00`);
+    expect(nul.status).toBe(400);
+    expect(nul.headers['content-type']).toMatch(/^application\/problem\+json/);
     for (const id of ['x'.repeat(3000), encodeURIComponent('app_\u00e9\u{1F600}'), 'app_%25']) {
       expectProblem(await t.http.delete(`/api/me/grants/${id}`), 404, 'grant-not-found');
       expectProblem(await t.http.get(`${CLIENTS}/${id}`), 404, 'oauth-client-not-found');

@@ -2987,6 +2987,7 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
         };
@@ -3029,6 +3030,7 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
                 };
             };
             /** @description The page again: wrong username or password */

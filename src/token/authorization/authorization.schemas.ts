@@ -1,5 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiQuery, ApiResponse, ApiSchema } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiQuery,
+  ApiResponse,
+  ApiSchema,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { PROBLEM_CONTENT_TYPE } from '../../common/errors/problem-details.js';
+import { FieldViolationSchema, ValidationProblemDetailsSchema } from '../../common/openapi/problem-details.schema.js';
 import { ADMIN_REDIRECT_PATH } from './authorization-clients.js';
 
 /** The OpenAPI side of the authorization endpoint: its parameters, the form it posts, its pages and redirects. */
@@ -69,6 +79,11 @@ export class AuthorizationSignInFormSchema {
 }
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };
+/** A 400 is a page, or a problem document for what the service refuses before the endpoint reads it (a NUL byte). */
+const PAGE_OR_PROBLEM = {
+  ...HTML,
+  [PROBLEM_CONTENT_TYPE]: { schema: { $ref: getSchemaPath(ValidationProblemDetailsSchema) } },
+};
 const LOCATION = {
   Location: { description: 'The redirect URI with the response parameters', schema: { type: 'string' } },
 };
@@ -76,10 +91,11 @@ const LOCATION = {
 /** Responses that are pages (text/html) or redirects (a Location, no body). */
 export function ApiPages(...responses: Array<[status: number, description: string]>) {
   return applyDecorators(
+    ApiExtraModels(ValidationProblemDetailsSchema, FieldViolationSchema),
     ...responses.map(([status, description]) =>
       status >= 300 && status < 400
         ? ApiResponse({ status, description, headers: LOCATION })
-        : ApiResponse({ status, description, content: HTML }),
+        : ApiResponse({ status, description, content: status === 400 ? PAGE_OR_PROBLEM : HTML }),
     ),
   );
 }
