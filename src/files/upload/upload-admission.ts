@@ -134,6 +134,7 @@ export class UploadAdmission {
         subject: true,
         declaredLength: true,
         expiresAt: true,
+        createdAt: true,
       },
       // An upload older than its lifetime is expired whatever its row says (a row written before the lifetime).
       where: { ...live, createdAt: MoreThan(now - this.options.resumableUploadLifetimeMs) },
@@ -143,7 +144,12 @@ export class UploadAdmission {
       where: live,
     });
     return [
-      ...resumable.map((upload) => ({ ...upload, bytes: upload.declaredLength })),
+      // Its row's expiry may lie past its lifetime (written before RESUMABLE_UPLOAD_LIFETIME was lowered).
+      ...resumable.map((upload) => ({
+        ...upload,
+        bytes: upload.declaredLength,
+        expiresAt: Math.min(upload.expiresAt, upload.createdAt + this.options.resumableUploadLifetimeMs),
+      })),
       ...direct.map((upload) => ({ ...upload, bytes: upload.size })),
     ];
   }

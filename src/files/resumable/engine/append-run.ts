@@ -105,6 +105,13 @@ export class AppendRun {
       transforms,
       lost.signal,
     );
+    // A body still arriving when the upload's lifetime ends does not carry it past it: the upload is over.
+    if (upload.createdAt + this.options.resumableUploadLifetimeMs <= this.clock.nowMs()) {
+      return this.refuse(
+        upload,
+        new ResumableError(ResumableErrorCode.UploadExpired, 'The upload expired; start a new one.'),
+      );
+    }
     const failure = lost.signal.aborted ? takenOver() : stored.failure;
     if (failure instanceof FilesError && failure.code === FilesErrorCode.UnsupportedMediaType) {
       return this.refuse(upload, failure);
