@@ -1,4 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { fillServiceSignIn } from '../../test/support/admin-sign-in.js';
+import { PARTNER_CALLBACK } from './seed-accounts.js';
 
 /** One screenshot: where to go, at which width, and what the page must show before it is taken. */
 export interface Shot {
@@ -23,8 +26,41 @@ function listPage(path: string, title: string) {
   };
 }
 
-/** What the administrator's screenshots show, given the ids the seed created. */
-export function adminShots(ids: { productId: number; failingWebhookId: number }): Shot[] {
+/** Account › Connected applications, with the consent the seed gave. */
+const connectedApps = listPage('/account/applications', 'Connected applications');
+
+/**
+ * The consent page of the partner portal (a registered application asking for more than its default), reached by
+ * signing in on the service's sign-in page as `user`; nothing is pressed there, so no consent is given.
+ */
+function consentPage(partnerId: string, user: { username: string; password: string }) {
+  return async (page: Page, base: string) => {
+    const verifier = randomBytes(32).toString('base64url');
+    const target = new URL('/api/oauth/authorize', base);
+    const params = {
+      response_type: 'code',
+      client_id: partnerId,
+      redirect_uri: PARTNER_CALLBACK,
+      scope: 'product:read product:write',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 'screenshots',
+    };
+    for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+    await page.goto(target.href);
+    await fillServiceSignIn(page, user.username, user.password);
+    await heading(page, 'Allow Partner portal?');
+  };
+}
+
+/** What the administrator's screenshots show, given the ids the seed created and how the administrator signs in. */
+export function adminShots(ids: {
+  productId: number;
+  failingWebhookId: number;
+  partnerId: string;
+  admin: { username: string; password: string };
+}): Shot[] {
+  const consent = consentPage(ids.partnerId, ids.admin);
   const product = async (page: Page, base: string) => {
     await page.goto(`${base}/admin/content/product/${ids.productId}`);
     await heading(page, 'Brass desk lamp');
@@ -33,6 +69,16 @@ export function adminShots(ids: { productId: number; failingWebhookId: number })
   return [
     { name: 'integrations', width: 1280, open: listPage('/settings/system/integrations', 'Integrations') },
     { name: 'applications', width: 1280, open: listPage('/settings/system/applications', 'Applications') },
+    {
+      name: 'applications',
+      width: 375,
+      fullPage: true,
+      open: listPage('/settings/system/applications', 'Applications'),
+    },
+    { name: 'connected-applications', width: 1280, open: connectedApps },
+    { name: 'connected-applications', width: 375, fullPage: true, open: connectedApps },
+    { name: 'consent', width: 1280, open: consent },
+    { name: 'consent', width: 375, fullPage: true, open: consent },
     {
       name: 'role-editor',
       width: 1280,
@@ -72,7 +118,8 @@ export function adminShots(ids: { productId: number; failingWebhookId: number })
   ];
 }
 
-/** The catalog editor's view: only the content sections in the navigation. */
+/** The catalog editor's view: only the content sections in the navigation; its connected application. */
 export const editorShots: Shot[] = [
   { name: 'editor-navigation', width: 1280, open: listPage('/content/product', 'Products') },
+  { name: 'editor-connected-applications', width: 375, fullPage: true, open: connectedApps },
 ];

@@ -15,6 +15,7 @@ input { font: inherit; padding: 0.5rem; border: 1px solid GrayText; border-radiu
 button { font: inherit; padding: 0.5rem 1rem; border-radius: 0.25rem; border: 1px solid GrayText; cursor: pointer; }
 button[value="sign-in"] { background: #1f5fbf; border-color: #1f5fbf; color: #fff; }
 .client { font-size: 0.875rem; }
+form + .client { margin-top: 1rem; }
 code { font-size: 0.875rem; overflow-wrap: anywhere; }
 ul { margin: 0 0 1rem; padding-left: 1.25rem; }
 li { margin-bottom: 0.25rem; overflow-wrap: anywhere; }
@@ -119,7 +120,8 @@ export function renderConsentPage({ username, permissions, hidden, message, ...c
         <button type="submit" name="action" value="deny">Deny</button>
       </div>
     </form>
-    <p class="client">You can withdraw this at any time from your account.</p>`,
+    <p class="client">You can revoke this at any time: Connected applications, in the account menu of this
+      service's administration interface.</p>`,
   );
 }
 

@@ -92,8 +92,19 @@ export function OAuthClientsPage() {
 }
 
 const COLUMNS: ListColumn<OAuthClient>[] = [
-  { id: 'name', header: 'Name', sort: 'name', cell: (client) => <strong>{client.name}</strong> },
-  { id: 'client_id', header: 'Client ID', className: 'mono nowrap', cell: (client) => client.client_id },
+  // The client id under the name, as on Connected applications: a column of its own left the URIs and permissions
+  // a few letters wide at 1280 px.
+  {
+    id: 'name',
+    header: 'Name',
+    sort: 'name',
+    cell: (client) => (
+      <>
+        <strong>{client.name}</strong>
+        <span className="hint cell-hint mono">{client.client_id}</span>
+      </>
+    ),
+  },
   { id: 'type', header: 'Type', cell: (client) => (client.public ? 'Public' : 'Confidential') },
   {
     id: 'redirect_uris',
