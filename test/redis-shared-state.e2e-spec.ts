@@ -28,6 +28,8 @@ import { eventually, staysTrue } from './support/wait.js';
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ISSUER = 'https://service.test';
+/** Far below the revocation cache's 60 s, and generous for a busy machine: only the broadcast ends a token that soon. */
+const BROADCAST_DEADLINE_MS = 10_000;
 
 /** An instance: the one in this process, or one in a process of its own. */
 type Instance = { url: string };
@@ -67,7 +69,14 @@ describe('State shared through Redis by two instances', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const cache = { OAUTH_ISSUER: ISSUER, REVOCATION_CACHE_SECONDS: '60' };
-    const shared = { ...cache, REDIS_URL, REDIS_KEY_PREFIX: `e2e-${randomBytes(6).toString('hex')}` };
+    // A busy machine can hold a command past the default 250 ms: Redis would count as failing and each instance
+    // fall back on its own state, which is what holes-redis-hung tests, not this suite.
+    const shared = {
+      ...cache,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `e2e-${randomBytes(6).toString('hex')}`,
+      REDIS_COMMAND_TIMEOUT: '5s',
+    };
     a = await startApp(database, shared);
     b = await startServiceProcess(build, database, shared);
     alone = await startServiceProcess(build, database, cache);
@@ -89,11 +98,11 @@ describe('State shared through Redis by two instances', () => {
     await tokenRequest(alone, integration.access_key_id, 'wrong').expect(401);
   });
 
-  it("ends an integration's token on B within a second of disabling it on A", async () => {
+  it("ends an integration's token on B long before its cache expires, on disabling it on A", async () => {
     const { id, token } = await integrationToken(a);
     for (const t of [a, b, alone]) await request(t.url).get('/products').set(bearer(token)).expect(200);
     await a.http.patch(`/api/integrations/${id}`).send({ active: false }).expect(200);
-    await eventually('B to refuse the token', refusedOn(b, token), 1_000);
+    await eventually('B to refuse the token', refusedOn(b, token), BROADCAST_DEADLINE_MS);
     // Proof that the broadcast did it: the instance without Redis still trusts its cached state.
     await staysTrue(
       'the instance without Redis to accept the token from its cache',
@@ -102,14 +111,14 @@ describe('State shared through Redis by two instances', () => {
     );
   });
 
-  it("ends an integration's token on B within a second of deleting it on A", async () => {
+  it("ends an integration's token on B long before its cache expires, on deleting it on A", async () => {
     const { id, token } = await integrationToken(a);
     await request(b.url).get('/products').set(bearer(token)).expect(200);
     await a.http.delete(`/api/integrations/${id}`).expect(204);
-    await eventually('B to refuse the token', refusedOn(b, token), 1_000);
+    await eventually('B to refuse the token', refusedOn(b, token), BROADCAST_DEADLINE_MS);
   });
 
-  it("ends a user's tokens on B within a second of a password change on A", async () => {
+  it("ends a user's tokens on B long before its cache expires, on a password change on A", async () => {
     await a.http
       .post('/api/roles')
       .send({ name: 'catalog-reader', permissions: ['product:read'] })
@@ -124,10 +133,10 @@ describe('State shared through Redis by two instances', () => {
       .patch(`/api/users/${(user.body as { id: number }).id}`)
       .send({ password: 'second-password-2' })
       .expect(200);
-    await eventually("B to refuse the user's token", refusedOn(b, access_token), 1_000);
+    await eventually("B to refuse the user's token", refusedOn(b, access_token), BROADCAST_DEADLINE_MS);
   });
 
-  it('ends tokens on B within a second of a role being narrowed on A', async () => {
+  it('ends tokens on B long before its cache expires, on a role being narrowed on A', async () => {
     const role = 'narrowed-later';
     const createdRole = await a.http
       .post('/api/roles')
@@ -143,10 +152,10 @@ describe('State shared through Redis by two instances', () => {
       .patch(`/api/roles/${(createdRole.body as { id: number }).id}`)
       .send({ permissions: ['article:read'] })
       .expect(200);
-    await eventually('B to refuse the token', refusedOn(b, token), 1_000);
+    await eventually('B to refuse the token', refusedOn(b, token), BROADCAST_DEADLINE_MS);
   });
 
-  it("ends a registered application's tokens on B within a second of deleting the application on A", async () => {
+  it("ends a registered application's tokens on B long before its cache expires, on deleting the application on A", async () => {
     const callback = 'https://shop.example/oauth/callback';
     const registered = await a.http
       .post('/api/oauth/clients')
@@ -173,7 +182,7 @@ describe('State shared through Redis by two instances', () => {
     const token = (redeemed.body as { access_token: string }).access_token;
     for (const t of [b, alone]) await request(t.url).get('/products').set(bearer(token)).expect(200);
     await a.http.delete(`/api/oauth/clients/${clientId}`).expect(204);
-    await eventually('B to refuse the token', refusedOn(b, token), 1_000);
+    await eventually('B to refuse the token', refusedOn(b, token), BROADCAST_DEADLINE_MS);
     await staysTrue(
       'the instance without Redis to accept the token from its cache',
       async () => (await request(alone.url).get('/products').set(bearer(token))).status === 200,

@@ -106,6 +106,13 @@ export class Environment {
   /** Prefix of every Redis key and channel, so that several services (or test runs) can share one server. */
   @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: 'REDIS_KEY_PREFIX must be 1-64 letters, digits or _ . : -' })
   REDIS_KEY_PREFIX = 'ffs';
+
+  /**
+   * A Redis command that takes longer marks Redis as failing: the instance then falls back on its own state until a
+   * probe answers (see GuardedRedis). A healthy Redis answers in far less; raise it only for a slow network.
+   */
+  @IsDuration()
+  REDIS_COMMAND_TIMEOUT = '250ms';
 }
 
 /** Limits of the HTTP server; durations in milliseconds. */
@@ -136,7 +143,7 @@ export class AppConfig {
   /** SECRETS_KEY as given (base64); checked and resolved by the secrets feature. */
   readonly secretsKey?: string;
   /** The shared Redis server, if any, and the prefix of this service's keys and channels there. */
-  readonly redis?: { url: string; keyPrefix: string };
+  readonly redis?: { url: string; keyPrefix: string; commandTimeoutMs: number };
 
   constructor(env: Environment) {
     this.port = env.PORT;
@@ -149,7 +156,9 @@ export class AppConfig {
     this.logFormat = env.LOG_FORMAT;
     this.secretsKey = env.SECRETS_KEY;
     this.trustProxy = /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY;
-    this.redis = env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined;
+    this.redis = env.REDIS_URL
+      ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX, commandTimeoutMs: durationMs(env.REDIS_COMMAND_TIMEOUT) }
+      : undefined;
     this.http = {
       maxConnections: env.HTTP_MAX_CONNECTIONS,
       maxConnectionsPerAddress: env.HTTP_MAX_CONNECTIONS_PER_ADDRESS,

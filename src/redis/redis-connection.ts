@@ -21,7 +21,6 @@ const SUBSCRIBE_WAIT_MS = 2_000;
 const COMMAND_OPTIONS: RedisOptions = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
-  commandTimeout: 250,
   connectTimeout: 2_000,
   retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
 };
@@ -43,7 +42,8 @@ export class RedisConnection implements OnApplicationShutdown {
   constructor(config: AppConfig) {
     this.keyPrefix = config.redis?.keyPrefix ?? '';
     if (!config.redis) return;
-    const client = new GuardedRedis(config.redis.url, COMMAND_OPTIONS, {
+    const options = { ...COMMAND_OPTIONS, commandTimeout: config.redis.commandTimeoutMs };
+    const client = new GuardedRedis(config.redis.url, options, {
       opened: (error) =>
         this.logger.warn(
           { err: error },
