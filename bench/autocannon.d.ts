@@ -39,7 +39,10 @@ declare module 'autocannon' {
   }
 
   export interface Instance {
+    /** Ends the run early; `done` still gets the result. */
     stop(): void;
+    /** Every second: the answers (`counter`) and bytes of that second. */
+    on(event: 'tick', listener: (tick: { counter: number; bytes: number }) => void): this;
   }
 
   function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;

@@ -58,7 +58,9 @@ function mixedLoad(ids: number[]) {
 
 /**
  * The groups to measure on `service`: for `kept`, the service as `npm start` runs it (answers kept while the data stays
- * the same); for `anew`, one started with READ_CACHE_BYTES=0, whose every answer is made anew as after a write.
+ * the same), each against the bare NestJS route; for `anew`, one started with READ_CACHE_BYTES=0, whose every answer
+ * is made anew as after a write, each against `floor`, which answers the same bytes with the least work (see
+ * bench/peers/read-floor.ts).
  */
 export function groupsFor(
   service: RunningProcess,
@@ -66,6 +68,7 @@ export function groupsFor(
   token: string,
   seeded: Seeded,
   phase: 'kept' | 'anew',
+  floor?: RunningProcess,
 ): Group[] {
   const bearer = { Authorization: `Bearer ${token}` };
   const bare: Target = { name: 'bare NestJS GET /bare', pid: peers.bare.pid, url: `${peers.bare.url}/bare` };
@@ -115,10 +118,21 @@ export function groupsFor(
   const product = read('/products/:id (11 files)', `/products/${seeded.productId}`);
   const products = read('/products?limit=50 (each with a cover)', '/products?limit=50');
   if (phase === 'anew') {
-    const anew = (target: Target): Target => ({ ...target, name: `${target.name}, made anew` });
+    if (!floor) throw new Error('reads made anew are measured against the read floor');
+    /** One of our reads made anew against the floor's answer of the same bytes. */
+    const againstFloor = (name: string, route: string, ours: Target): Group => {
+      const us: Target = { ...ours, name: `${ours.name}, made anew` };
+      const path = ours.url.slice(service.url.length);
+      const peer: Target = {
+        name: ours.name.replace(/^us /, 'read floor '),
+        pid: floor.pid,
+        url: `${floor.url}${path}`,
+      };
+      return { name, targets: [us, peer], pairs: [{ route, us: us.name, peer: peer.name }], sameAnswer: [us, peer] };
+    };
     return [
-      againstBare('product-anew', 'GET /products/:id, 11 files, made anew', anew(product)),
-      againstBare('products-anew', 'GET /products?limit=50, each with a cover, made anew', anew(products)),
+      againstFloor('product-anew', 'GET /products/:id, 11 files, made anew', product),
+      againstFloor('products-anew', 'GET /products?limit=50, each with a cover, made anew', products),
     ].filter((group) => wanted(group.name));
   }
   const mixed: Target = {

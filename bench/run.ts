@@ -2,18 +2,29 @@
  * Benchmark (not a test, not in CI): `npm run bench`. Measures the service's hot routes against peers, each in its own
  * process, alternated A/B/A/B within one run (autocannon, 16 connections on 127.0.0.1), on SQLite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL; then the large-upload figure against a raw node:http → file pipe, and (on
- * PostgreSQL) the webhook drain rate and delivery latency. Prints tables and writes the same as JSON under
- * bench/results/.
+ * PostgreSQL) the webhook drain rate and delivery latency. Prints tables (each ratio with the CPU per answer of both
+ * sides; each target's warm-up; the service's RSS after start) and writes the same as JSON under bench/results/.
+ *
+ * The peers: a bare NestJS route (bench/peers/bare-nest.ts), the yardstick of the token endpoint, the constant
+ * documents and the kept reads; node-oidc-provider (bench/peers/oidc-provider.ts) for the token; and the read floor
+ * (bench/peers/read-floor.ts) for the reads made anew: node:http, one prepared query, objects by hand, the same bytes
+ * as the service's answer (compared before the load).
  *
  * The catalog reads are measured twice: kept (the service as `npm start` runs it, the same answer sent again while the
  * data stays the same) and made anew (a second start on the same database with READ_CACHE_BYTES=0, as any read after
  * a write). The mixed load reads and renames 1,000 products of its own, 9 reads to 1 write, on the first start.
  *
- * Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1; three times that in round 1),
- * BENCH_CONNECTIONS (16), BENCH_UPLOAD_MIB (1024; 0 skips the upload), BENCH_UPLOAD_ROUNDS (3, alternated),
- * BENCH_WEBHOOK_EVENTS (1000; 0 skips), BENCH_WEBHOOK_SAMPLES (20), BENCH_TIMEOUT_MINUTES (60), BENCH_ONLY
- * (comma-separated group names: token, product, products, jwks, metadata, mixed, product-anew, products-anew, upload,
- * webhooks).
+ * Warm-up: in round 1 each target is loaded until it has answered BENCH_WARMUP_REQUESTS and its rate has settled
+ * (three 1-second windows within 5 %), for at most BENCH_WARMUP_CAP_SECONDS; later rounds warm up for
+ * BENCH_WARMUP_SECONDS. A non-2xx answer or a connection error, warm-ups included, is a failure: printed, and the
+ * run exits non-zero.
+ *
+ * Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_REQUESTS (20000),
+ * BENCH_WARMUP_CAP_SECONDS (60; 0: round 1 warms up as the others), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS
+ * (16), BENCH_UPLOAD_MIB (1024; 0 skips the upload), BENCH_UPLOAD_ROUNDS (3, alternated), BENCH_WEBHOOK_EVENTS (1000;
+ * 0 skips), BENCH_WEBHOOK_SAMPLES (20), BENCH_TIMEOUT_MINUTES (120), BENCH_ONLY (comma-separated group names: token
+ * (vs oidc-provider and bare NestJS), product, products, jwks, metadata, mixed (each vs bare NestJS), product-anew,
+ * products-anew (each vs the read floor), upload, webhooks).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,11 +33,20 @@ import { join } from 'node:path';
 import { benchDatabase } from './database.js';
 import { HTTP_GROUPS, settings, wanted } from './settings.js';
 import { killAll, ROOT, startCommand, startPeer, type RunningProcess } from './support.js';
-import { fmt, pairTable, uploadTable, webhookTable } from './tables.js';
+import { fmt, memoryLine, pairTable, targetTable, uploadTable, webhookTable } from './tables.js';
 import { measureRawUpload, measureServiceUpload, type UploadFigures } from './upload.js';
 import { measureWebhooks } from './webhooks.js';
 
-/** Set when some request failed: the processes' logs are kept for a look. */
+/** Round 1's warm-up, for people. */
+function warmupRule(): string {
+  if (settings.warmupCapSeconds <= 0) return `${settings.warmupSeconds} s`;
+  return (
+    `until ${settings.warmupRequests.toLocaleString('en-US')} answers and a settled rate (three 1-second windows ` +
+    `within 5 %), at most ${settings.warmupCapSeconds} s`
+  );
+}
+
+/** Set when some request failed: the processes' logs are kept for a look, and the run fails. */
 let keepLogs = false;
 
 async function main(): Promise<void> {
@@ -44,7 +64,8 @@ async function main(): Promise<void> {
     `# npm run bench, ${startedAt.toISOString()}`,
     `Node.js ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(totalmem() / 1024 ** 3, 1)} GiB`,
     `service: ${commandLine} (as "npm start"), logs on at the default level into a file`,
-    `autocannon: ${settings.connections} connections, ${settings.rounds} round(s) of ${settings.warmupSeconds} s warm-up (${settings.warmupSeconds * 3} s in round 1) + ${settings.seconds} s per target, alternated; medians over rounds`,
+    `autocannon: ${settings.connections} connections, ${settings.rounds} round(s) of a warm-up and ${settings.seconds} s per target, alternated; medians over rounds`,
+    `warm-up: round 1 ${warmupRule()}; later rounds ${settings.warmupSeconds} s`,
   ];
   console.log(header.join('\n'));
   const logDir = await mkdtemp(join(tmpdir(), 'ffs-bench-logs-'));
@@ -90,10 +111,15 @@ async function main(): Promise<void> {
         peers.push(oidc);
         for (const kind of kinds) {
           await section(kind === 'sqlite' ? 'SQLite' : 'PostgreSQL', async () => {
-            const { results, readCache } = await benchDatabase(kind, { bare, oidc, oidcClient }, logDir);
-            databases[kind] = { groups: results, readCache };
+            const { results, readCache, memory } = await benchDatabase(kind, { bare, oidc, oidcClient }, logDir);
+            databases[kind] = { groups: results, readCache, memory };
             if (results.some((result) => result.pairs.some((pair) => pair.failures > 0))) keepLogs = true;
-            return `\n## ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}\n\n${pairTable(results.flatMap((r) => r.pairs))}`;
+            return [
+              `\n## ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
+              pairTable(results.flatMap((r) => r.pairs)),
+              targetTable(results),
+              memoryLine(memory),
+            ].join('\n\n');
           });
         }
       } catch (error) {
@@ -139,7 +165,7 @@ async function main(): Promise<void> {
   const file = join(dir, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nresults: ${file}`);
-  if (failed) process.exitCode = 1;
+  if (failed || keepLogs) process.exitCode = 1;
   if (!failed && !keepLogs) await rm(logDir, { recursive: true, force: true });
 }
 

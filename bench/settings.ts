@@ -11,13 +11,19 @@ function setting(name: string, fallback: number): number {
 export const settings = {
   rounds: Math.max(1, Math.round(setting('BENCH_ROUNDS', 3))),
   seconds: Math.max(1, setting('BENCH_SECONDS', 5)),
+  /** The warm-up of rounds after the first. */
   warmupSeconds: setting('BENCH_WARMUP_SECONDS', 1),
+  /** Round 1 warms each target up to this many answers at least, and until its rate settles… */
+  warmupRequests: Math.round(setting('BENCH_WARMUP_REQUESTS', 20_000)),
+  /** …for at most this long (0: round 1 warms up as the others do). */
+  warmupCapSeconds: setting('BENCH_WARMUP_CAP_SECONDS', 60),
   connections: Math.max(1, Math.round(setting('BENCH_CONNECTIONS', 16))),
   uploadMiB: Math.round(setting('BENCH_UPLOAD_MIB', 1024)),
   uploadRounds: Math.max(1, Math.round(setting('BENCH_UPLOAD_ROUNDS', 3))),
   webhookEvents: Math.round(setting('BENCH_WEBHOOK_EVENTS', 1000)),
   webhookSamples: Math.max(1, Math.round(setting('BENCH_WEBHOOK_SAMPLES', 20))),
-  timeoutMinutes: setting('BENCH_TIMEOUT_MINUTES', 60),
+  // Round 1's warm-up of every target, up to a minute each, on two databases.
+  timeoutMinutes: setting('BENCH_TIMEOUT_MINUTES', 120),
   only: (process.env.BENCH_ONLY ?? '')
     .split(',')
     .map((name) => name.trim())

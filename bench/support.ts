@@ -3,6 +3,7 @@
  * `npm start` starts it, fresh databases, and a few HTTP helpers. Everything waits with a deadline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -98,7 +99,9 @@ export async function createDatabase(kind: 'sqlite' | 'postgres'): Promise<Bench
   const url = process.env.TEST_DATABASE_URL;
   if (kind === 'postgres' && !url) throw new Error('PostgreSQL needs TEST_DATABASE_URL');
   const database = await createDatabaseEnvironment('bench', kind === 'postgres' ? url : undefined);
-  return { kind, env: database.env, drop: () => database.drop() };
+  // A key the benchmark knows on SQLite too (instead of DATA_DIR/secrets.key): the read floor signs file URLs with it.
+  const env = { SECRETS_KEY: randomBytes(32).toString('base64'), ...database.env };
+  return { kind, env, drop: () => database.drop() };
 }
 
 /** Variables of the service the benchmark sets itself; anything else in the environment is passed through. */
@@ -234,6 +237,13 @@ async function upload(url: string, token: string, path: string, form: FormData):
   });
   if (res.status !== 200 && res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/** Resident memory of a process now (VmRSS) and at its peak so far (VmHWM), in MiB; 0 where /proc is not available. */
+export async function residentMiB(pid: number): Promise<{ now: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { now: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
 /** Peak resident memory of a process (VmHWM), in MiB; 0 where /proc is not available. */

@@ -1,5 +1,5 @@
 /** The printed tables: Markdown, one row per compared pair. */
-import type { PairRow } from './load.js';
+import { describeWarmUp, type PairRow, type TargetSummary } from './load.js';
 import { median } from './support.js';
 import type { UploadFigures } from './upload.js';
 import type { WebhookFigures } from './webhooks.js';
@@ -11,7 +11,7 @@ const cpuFigure = (us: number | undefined) => (us === undefined ? 'n/a' : fmt(us
 
 export function pairTable(rows: PairRow[]): string {
   const lines = [
-    '| route | us req/s | p50 / p99 ms | peer | peer req/s | p50 / p99 ms | us/peer | CPU µs/req us / peer | peer/us CPU | failures |',
+    '| route | us req/s | p50 / p99 ms | peer | peer req/s | p50 / p99 ms | us/peer | CPU µs/answer us / peer | peer/us CPU | failures |',
     '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
@@ -24,6 +24,33 @@ export function pairTable(rows: PairRow[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/** One row per target of each group: its warm-up in round 1, its rate, its CPU per answer and its failures. */
+export function targetTable(groups: Array<{ group: string; targets: TargetSummary[] }>): string {
+  const lines = [
+    '| group | target | warm-up (round 1) | req/s | CPU µs/answer | failures |',
+    '|---|---|---|---:|---:|---:|',
+  ];
+  for (const { group, targets } of groups) {
+    for (const target of targets) {
+      const failures = target.non2xx + target.errors;
+      lines.push(
+        `| ${group} | ${target.name} | ${describeWarmUp(target.warmup)} | ${fmt(target.reqPerSec)} | ` +
+          `${cpuFigure(target.cpuUsPerRequest)} | ${failures}${target.failedStatuses.length ? ` (${target.failedStatuses.join(', ')})` : ''} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The service's resident memory right after its first answer, per start. */
+export function memoryLine(memory: Record<string, { now: number; peak: number }>): string {
+  const starts: Record<string, string> = { kept: 'as `npm start` runs it', anew: 'with READ_CACHE_BYTES=0' };
+  const figures = Object.entries(memory).map(
+    ([start, { now, peak }]) => `${fmt(now)} MiB (peak ${fmt(peak)}) ${starts[start] ?? start}`,
+  );
+  return `Service RSS after start (after its first answer, GET /health): ${figures.join('; ')}.`;
 }
 
 export function uploadTable(us: UploadFigures[], raw: UploadFigures[]): string {
