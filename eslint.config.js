@@ -46,6 +46,49 @@ const boundaries = [
   },
 ];
 
+/**
+ * token/ in layers, lowest first: a folder imports only folders of the layers below it (and the files at token/'s
+ * root: its configuration and error catalogue), never one above nor a neighbour in its own layer, so a reader follows
+ * a request downwards. The endpoints are named by their last segment: they sit side by side in endpoints/.
+ */
+const TOKEN_LAYERS = [
+  ['crypto'],
+  ['credentials'],
+  ['limits'],
+  ['repositories'],
+  ['revocation'],
+  ['clients'],
+  ['issuing'],
+  ['grants'],
+  ['admin', 'account', 'auth', 'endpoints/token', 'endpoints/authorize', 'endpoints/discovery'],
+];
+
+const tokenLayers = TOKEN_LAYERS.flatMap((layer, index) =>
+  layer.map((folder) => {
+    const forbidden = [...TOKEN_LAYERS.slice(index + 1).flat(), ...layer.filter((other) => other !== folder)];
+    const names = [...new Set(forbidden.map((name) => (name.startsWith('endpoints/') ? name.slice(10) : name)))];
+    if (!folder.startsWith('endpoints/')) names.push('endpoints');
+    return {
+      files: [`src/token/${folder}/**/*.ts`],
+      ignores: ['**/*.spec.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              deepImportsOf(FEATURES.filter((other) => other !== 'token')),
+              {
+                regex: `^(\\.\\./)+(${[...new Set(names)].join('|')})/`,
+                message: `token/${folder} imports only the layers below it (see TOKEN_LAYERS in eslint.config.js).`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,6 +138,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...boundaries,
+  ...tokenLayers,
   // No circle between files: a reader follows a request downwards. Type-only imports count too (a circle of types is
   // still a circle of concepts).
   {

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { Clock } from '../src/common/clock.js';
-import { SigningKeysService } from '../src/token/signing/signing-keys.service.js';
+import { SigningKeysService } from '../src/token/issuing/signing-keys.service.js';
 import {
   ADMIN_PASSWORD,
   createTestDatabase,

@@ -1,4 +1,4 @@
-import { OAuthClient } from '../src/token/admin/oauth-clients/oauth-client.entity.js';
+import { OAuthClient } from '../src/token/repositories/entities/oauth-client.entity.js';
 import { OAuthClientScopes1763800017000 } from '../src/token/migrations/1763800017000-oauth-client-scopes.js';
 import { authorizeUrl, openAuthorize, pkce, submitSignIn } from './support/authorization-code.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';

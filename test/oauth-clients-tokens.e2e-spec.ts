@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import request from 'supertest';
-import { RefreshToken } from '../src/token/entities/refresh-token.entity.js';
+import { RefreshToken } from '../src/token/repositories/entities/refresh-token.entity.js';
 import { basic, createIntegration } from './support/admin-api.js';
 import { pkce, signInAt } from './support/authorization-code.js';
 import { ADMIN_PASSWORD, passwordToken, startTestApp, type TestApp } from './support/test-app.js';

@@ -1,4 +1,4 @@
-import { RefreshToken } from '../src/token/entities/refresh-token.entity.js';
+import { RefreshToken } from '../src/token/repositories/entities/refresh-token.entity.js';
 import { RefreshTokenClient1763800016000 } from '../src/token/migrations/1763800016000-refresh-token-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

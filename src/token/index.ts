@@ -9,11 +9,11 @@ export { RolesService } from './admin/roles/roles.service.js';
 // The command line validates a role it creates exactly as POST /api/roles does.
 export { CreateRoleDto } from './admin/admin.dto.js';
 export { UsersService } from './admin/users/users.service.js';
-export { SigningKeysService } from './signing/signing-keys.service.js';
+export { SigningKeysService } from './issuing/signing-keys.service.js';
 // Other features apply the administration API's escalation rule to what they let a principal change (webhooks).
 export { assertHolds } from './admin/permissions/grant-policy.js';
-export { intersectPermissions } from './issuing/scopes.js';
+export { intersectPermissions } from './credentials/scopes.js';
 export { tokenConfig, type TokenConfig } from './token.config.js';
-export { OAUTH_TOKEN_PATH } from './oauth-error.js';
+export { OAUTH_TOKEN_PATH } from './credentials/oauth-paths.js';
 export { tokenSchema } from './token.schema.js';
 export { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './account-rules.js';

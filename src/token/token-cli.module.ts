@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
 import { AuditRecordingModule } from '../audit/index.js';
 import { ClockModule } from '../common/clock.js';
-import { AppConfigModule } from '../config/config.module.js';
+import { AppConfigModule, SettingsModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';
 import { RedisModule } from '../redis/index.js';
@@ -11,7 +10,7 @@ import { IntegrationsService } from './admin/integrations/integrations.service.j
 import { RolesService } from './admin/roles/roles.service.js';
 import { UsersService } from './admin/users/users.service.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
-import { SigningKeysService } from './signing/signing-keys.service.js';
+import { SigningKeysService } from './issuing/signing-keys.service.js';
 import { SubjectStatusService } from './revocation/subject-status.service.js';
 import { tokenConfig } from './token.config.js';
 import { tokenSchema } from './token.schema.js';
@@ -20,7 +19,7 @@ import { tokenSchema } from './token.schema.js';
 @Module({
   imports: [
     AppConfigModule,
-    ConfigModule.forFeature(tokenConfig),
+    SettingsModule.forFeature(tokenConfig),
     ClockModule,
     DatabaseModule,
     DatabaseModule.forFeature(tokenSchema),

@@ -1,6 +1,8 @@
 import { Test } from '@nestjs/testing';
 import { ConfigModule } from '@nestjs/config';
-import { Inject, Injectable } from '@nestjs/common';
+import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import { SettingsModule } from '../config/config.module.js';
+import { AppConfig, loadAppConfig } from '../config/environment.js';
 import { loadTokenConfig, tokenConfig, type TokenConfig } from './token.config.js';
 
 describe('token config', () => {
@@ -15,6 +17,7 @@ describe('token config', () => {
       secretRotationGrace: 86_400,
       signingKeyRotationMs: undefined,
       signingKeyPrepublishMs: 3_600_000,
+      signingKeysReloadMs: 60_000,
       failuresPerMinute: 10,
       failuresPerAccount: 50,
       failuresPerIp: 100,
@@ -41,13 +44,42 @@ describe('token config', () => {
     expect(loadTokenConfig({ OAUTH_ISSUER: 'https://auth.example.com//' }).issuer).toBe('https://auth.example.com');
   });
 
-  it('reads numbers and converts the revocation cache to milliseconds', () => {
+  it('reads durations, keeping the units the settings had: seconds, and the revocation cache in milliseconds', () => {
+    const config = loadTokenConfig({
+      ACCESS_TOKEN_TTL: '10m',
+      REFRESH_TOKEN_IDLE_TTL: '1d',
+      REFRESH_TOKEN_ABSOLUTE_TTL: '2d',
+      SECRET_ROTATION_GRACE: '0',
+      REVOCATION_CACHE: '1500ms',
+      TOKEN_FAILURE_WINDOW: '2s',
+    });
+    expect(config).toMatchObject({
+      accessTokenTtl: 600,
+      refreshIdleTtl: 86_400,
+      refreshAbsoluteTtl: 2 * 86_400,
+      secretRotationGrace: 0,
+      revocationCacheMs: 1500,
+      failureWindowSeconds: 2,
+    });
+  });
+
+  it('still reads the former forms: bare seconds and the *_SECONDS names', () => {
     const config = loadTokenConfig({
       ACCESS_TOKEN_TTL: '600',
+      REFRESH_TOKEN_IDLE_TTL: '3600',
+      SECRET_ROTATION_GRACE: '90',
       REVOCATION_CACHE_SECONDS: '0',
       TOKEN_FAILURE_WINDOW_SECONDS: '2',
     });
-    expect(config).toMatchObject({ accessTokenTtl: 600, revocationCacheMs: 0, failureWindowSeconds: 2 });
+    expect(config).toMatchObject({
+      accessTokenTtl: 600,
+      refreshIdleTtl: 3600,
+      secretRotationGrace: 90,
+      revocationCacheMs: 0,
+      failureWindowSeconds: 2,
+    });
+    // The new name rules when both are set.
+    expect(loadTokenConfig({ REVOCATION_CACHE: '3s', REVOCATION_CACHE_SECONDS: '9' }).revocationCacheMs).toBe(3000);
   });
 
   it('reads REFRESH_REUSE_GRACE as a duration, 0 meaning strictly single-use refresh tokens', () => {
@@ -66,14 +98,19 @@ describe('token config', () => {
 
   it.each([
     ['ACCESS_TOKEN_TTL', '59'],
+    ['ACCESS_TOKEN_TTL', '59s'],
     ['ACCESS_TOKEN_TTL', '86401'],
+    ['ACCESS_TOKEN_TTL', '2d'],
     ['REFRESH_TOKEN_IDLE_TTL', 'week'],
+    ['SECRET_ROTATION_GRACE', '1 day'],
     ['REFRESH_REUSE_GRACE', '30'],
     ['REFRESH_REUSE_GRACE', '301s'],
     ['REFRESH_REUSE_GRACE', '-1s'],
     ['TOKEN_FAILURES_PER_MINUTE', '0'],
+    ['TOKEN_FAILURE_WINDOW', '0'],
     ['TOKEN_FAILURE_WINDOW_SECONDS', '0'],
     ['PASSWORD_HASH_CONCURRENCY', '65'],
+    ['REVOCATION_CACHE', '61s'],
     ['REVOCATION_CACHE_SECONDS', '61'],
     ['OAUTH_ISSUER', 'ftp://auth.example.com'],
     ['ADMIN_USERNAME', 'has space'],
@@ -81,7 +118,7 @@ describe('token config', () => {
     ['PORT', '70000'],
     ['OAUTH_PASSWORD_GRANT', 'false'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
-    expect(() => loadTokenConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+    expect(() => loadTokenConfig({ [name]: value })).toThrow(new RegExp(`${name}( \\(read as [A-Z_]+\\))?:`));
   });
 
   it('turns the password grant off with OAUTH_PASSWORD_GRANT=off', () => {
@@ -91,6 +128,32 @@ describe('token config', () => {
 
   it('accepts an ADMIN_PASSWORD of exactly the minimum length', () => {
     expect(loadTokenConfig({ ADMIN_PASSWORD: 'twelve-chars' }).adminPassword).toBe('twelve-chars');
+  });
+
+  it('takes the issuer from the app-wide settings when they are given', () => {
+    expect(loadTokenConfig({ PORT: '1' }, loadAppConfig({ OAUTH_ISSUER: 'https://given.example' })).issuer).toBe(
+      'https://given.example',
+    );
+  });
+
+  it('is injectable with SettingsModule.forFeature, on the app-wide AppConfig', async () => {
+    @Injectable()
+    class Reader {
+      constructor(@Inject(tokenConfig.KEY) readonly config: TokenConfig) {}
+    }
+    // AppConfigModule's place: the app-wide settings, global.
+    @Global()
+    @Module({
+      providers: [{ provide: AppConfig, useValue: loadAppConfig({ OAUTH_ISSUER: 'https://app.example' }) }],
+      exports: [AppConfig],
+    })
+    class AppWide {}
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppWide, SettingsModule.forFeature(tokenConfig)],
+      providers: [Reader],
+    }).compile();
+    expect(moduleRef.get(Reader).config.issuer).toBe('https://app.example');
+    await moduleRef.close();
   });
 
   it('is injectable with ConfigModule.forFeature alone (no ConfigModule.forRoot)', async () => {

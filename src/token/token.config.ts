@@ -1,8 +1,10 @@
-import { registerAs, type ConfigType } from '@nestjs/config';
-import { IsIn, IsOptional, IsString, IsUrl, Matches, ValidateBy } from 'class-validator';
+import type { ConfigType } from '@nestjs/config';
+import { IsIn, IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
 import { parseDuration } from '../common/duration.js';
-import { localUrl } from '../config/local-url.js';
-import { durationMs, IsDuration, IsIntVariable, validateConfig } from '../config/validate-config.js';
+import type { AppConfig } from '../config/environment.js';
+import { featureConfig } from '../config/feature-config.js';
+import { Setting } from '../config/setting.js';
+import { durationMs, durationSeconds, IsDuration, IsDurationWithin, IsIntVariable } from '../config/validate-config.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from './account-rules.js';
 
 /**
@@ -52,52 +54,47 @@ function IsReuseGrace(): PropertyDecorator {
   });
 }
 
-/** The environment variables of the token module, with their defaults. */
+/** The environment variables of the token module, with their defaults; the issuer comes from AppConfig. */
 export class TokenEnvironment {
-  /** Read only for the default issuer (validated with the app-wide variables). */
-  @IsIntVariable(0, 65535)
-  PORT = 3000;
-
-  /** Read only for the default issuer (validated with the app-wide variables). */
-  @IsString()
-  HOST = '127.0.0.1';
-
-  /**
-   * The `iss` of access tokens, the issuer of the discovery document and the base of file URLs. Unset: the address
-   * the service logs, http://HOST:PORT (127.0.0.1 for a wildcard HOST; see localUrl).
-   */
-  @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
-  OAUTH_ISSUER?: string;
-
   /**
    * `on`: the administration client may still sign in with the password grant (older interfaces, scripts); `off`:
    * people sign in only through the authorization code flow, as OAuth 2.1 asks.
    */
+  @Setting({ doc: '`off`: people sign in only with the authorization code flow ([tokens](tokens-and-access.md))' })
   @IsIn(['on', 'off'], { message: 'OAUTH_PASSWORD_GRANT must be on or off' })
   OAUTH_PASSWORD_GRANT = 'on';
 
-  @IsIntVariable(60, 86_400)
-  ACCESS_TOKEN_TTL = 3600;
+  @Setting({ doc: 'Access token lifetime (`1m` to `1d`)', bareSeconds: true })
+  @IsDuration()
+  @IsDurationWithin('1m', '1d')
+  ACCESS_TOKEN_TTL = '1h';
 
-  @IsIntVariable(60)
-  REFRESH_TOKEN_IDLE_TTL = 7 * 86_400;
+  @Setting({ doc: 'A refresh token unused this long expires (at least `1m`)', bareSeconds: true })
+  @IsDuration()
+  @IsDurationWithin('1m')
+  REFRESH_TOKEN_IDLE_TTL = '7d';
 
-  @IsIntVariable(60)
-  REFRESH_TOKEN_ABSOLUTE_TTL = 30 * 86_400;
+  @Setting({ doc: 'No refresh token of a sign-in outlives this (at least `1m`)', bareSeconds: true })
+  @IsDuration()
+  @IsDurationWithin('1m')
+  REFRESH_TOKEN_ABSOLUTE_TTL = '30d';
 
   /**
    * How long after its first rotation a refresh token may be exchanged again for new tokens of the same sign-in, so
    * that several tabs refreshing at once do not sign each other out; `0`: strictly single use.
    */
+  @Setting({
+    doc: 'A rotated refresh token may be exchanged again this long (several tabs); `0`: single use; at most `5m`',
+    rarelyNeeded: true,
+  })
   @IsReuseGrace()
   REFRESH_REUSE_GRACE = '30s';
 
-  /** How long a rotated integration secret keeps working (seconds). */
-  @IsIntVariable(0)
-  SECRET_ROTATION_GRACE = 86_400;
+  @Setting({ doc: 'How long a rotated integration or client secret keeps working', bareSeconds: true })
+  @IsDuration()
+  SECRET_ROTATION_GRACE = '1d';
 
-  /** How long a signing key signs before a new one takes over (a duration like 90d); unset: never rotate. */
+  @Setting({ doc: 'How long a signing key signs before a new one takes over (e.g. `90d`); unset: never' })
   @IsOptional()
   @IsDuration()
   SIGNING_KEY_ROTATION?: string;
@@ -106,39 +103,70 @@ export class TokenEnvironment {
    * How long a new signing key is published in the JWKS before it signs, so verifiers' cached key sets (and every
    * instance, which reloads the keys every minute) hold it.
    */
+  @Setting({
+    doc: 'How long a new key (`npm run cli -- rotate-signing-key`) is in the JWKS before it signs; at least `2m`',
+    rarelyNeeded: true,
+  })
   @IsPrepublish()
   SIGNING_KEY_PREPUBLISH = '1h';
 
   /** Failed token requests allowed per account (username or client_id) from one IP address in one window. */
+  @Setting({
+    doc: 'Failed token requests allowed per account (username or `client_id`) from one IP, per window',
+    rarelyNeeded: true,
+  })
   @IsIntVariable(1)
   TOKEN_FAILURES_PER_MINUTE = 10;
 
   /** Failed token requests allowed per account from all addresses together in one window (distributed guessing). */
+  @Setting({
+    doc: 'Failed token requests allowed per account from all addresses together, per window',
+    rarelyNeeded: true,
+  })
   @IsIntVariable(1)
   TOKEN_FAILURES_PER_ACCOUNT = 50;
 
-  /** Failed token requests allowed per IP address, whatever the account, in one window. */
+  @Setting({ doc: 'Failed token requests allowed per IP address whatever the account, per window', rarelyNeeded: true })
   @IsIntVariable(1)
   TOKEN_FAILURES_PER_IP = 100;
 
-  /** The window, in seconds, over which failed token requests are counted. */
-  @IsIntVariable(1)
-  TOKEN_FAILURE_WINDOW_SECONDS = 60;
+  @Setting({
+    doc: 'The window of those three counts (whole seconds)',
+    formerly: 'TOKEN_FAILURE_WINDOW_SECONDS',
+    rarelyNeeded: true,
+  })
+  @IsDuration()
+  @IsDurationWithin('1s')
+  TOKEN_FAILURE_WINDOW = '1m';
 
   /** Password hashes (scrypt) computed at once; the rest wait in a queue of PASSWORD_HASH_QUEUE, then get 503. */
+  @Setting({ doc: 'Password hashes (scrypt) computed at once', rarelyNeeded: true })
   @IsIntVariable(1, 64)
   PASSWORD_HASH_CONCURRENCY = 2;
 
+  @Setting({
+    doc: 'Password checks that may wait for one; beyond that the token endpoint answers 503',
+    rarelyNeeded: true,
+  })
   @IsIntVariable(0, 10_000)
   PASSWORD_HASH_QUEUE = 16;
 
-  /** How long the revocation state of a token's subject may be cached (seconds). */
-  @IsIntVariable(0, 60)
-  REVOCATION_CACHE_SECONDS = 5;
+  @Setting({
+    doc: 'How stale the per-request revocation check may be (at most `1m`)',
+    formerly: 'REVOCATION_CACHE_SECONDS',
+    rarelyNeeded: true,
+  })
+  @IsDuration()
+  @IsDurationWithin('0s', '1m')
+  REVOCATION_CACHE = '5s';
 
+  @Setting({ doc: 'The administrator created on the first start' })
   @Matches(USERNAME_PATTERN, { message: `ADMIN_USERNAME ${USERNAME_RULE}` })
   ADMIN_USERNAME = 'admin';
 
+  @Setting({
+    doc: 'Its password (at least 12 characters); unset: a random one is generated and logged once',
+  })
   @IsOptional()
   @IsString()
   @Matches(new RegExp(`^.{${PASSWORD_MIN_LENGTH},}$`, 's'), {
@@ -148,36 +176,40 @@ export class TokenEnvironment {
 }
 
 /** The token module's settings from validated variables; durations in seconds unless the name says otherwise. */
-export function tokenSettings(env: TokenEnvironment) {
+export function tokenSettings(env: TokenEnvironment, app: Pick<AppConfig, 'issuer'>) {
   return {
-    issuer: (env.OAUTH_ISSUER ?? localUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
+    issuer: app.issuer,
     passwordGrant: env.OAUTH_PASSWORD_GRANT === 'on',
-    accessTokenTtl: env.ACCESS_TOKEN_TTL,
-    refreshIdleTtl: env.REFRESH_TOKEN_IDLE_TTL,
-    refreshAbsoluteTtl: env.REFRESH_TOKEN_ABSOLUTE_TTL,
+    accessTokenTtl: durationSeconds(env.ACCESS_TOKEN_TTL),
+    refreshIdleTtl: durationSeconds(env.REFRESH_TOKEN_IDLE_TTL),
+    refreshAbsoluteTtl: durationSeconds(env.REFRESH_TOKEN_ABSOLUTE_TTL),
     // Validated by @IsReuseGrace(); should it ever not be, strict single use is the safe reading.
     refreshReuseGraceMs: reuseGraceMs(env.REFRESH_REUSE_GRACE) ?? 0,
-    secretRotationGrace: env.SECRET_ROTATION_GRACE,
+    secretRotationGrace: durationSeconds(env.SECRET_ROTATION_GRACE),
     signingKeyRotationMs: env.SIGNING_KEY_ROTATION === undefined ? undefined : durationMs(env.SIGNING_KEY_ROTATION),
     signingKeyPrepublishMs: durationMs(env.SIGNING_KEY_PREPUBLISH),
+    signingKeysReloadMs: SIGNING_KEYS_RELOAD_MS,
     failuresPerMinute: env.TOKEN_FAILURES_PER_MINUTE,
     failuresPerAccount: env.TOKEN_FAILURES_PER_ACCOUNT,
     failuresPerIp: env.TOKEN_FAILURES_PER_IP,
-    failureWindowSeconds: env.TOKEN_FAILURE_WINDOW_SECONDS,
+    failureWindowSeconds: durationSeconds(env.TOKEN_FAILURE_WINDOW),
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,
-    revocationCacheMs: env.REVOCATION_CACHE_SECONDS * 1000,
+    revocationCacheMs: durationMs(env.REVOCATION_CACHE),
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,
   };
 }
 
-/** Reads and validates the token variables of `raw` (a wrong value stops the start, naming the variable). */
-export function loadTokenConfig(raw: Record<string, unknown> = process.env) {
-  return tokenSettings(validateConfig(TokenEnvironment, raw));
-}
-
 /** The token module's configuration; inject it with `@Inject(tokenConfig.KEY)`. */
-export const tokenConfig = registerAs('token', () => loadTokenConfig(process.env));
+export const tokenConfig = featureConfig('token', TokenEnvironment, tokenSettings);
+
+/**
+ * Reads and validates the token variables of `raw` (a wrong value stops the start, naming the variable); the app-wide
+ * values (the issuer) from `raw` too unless given.
+ */
+export function loadTokenConfig(raw: Record<string, unknown> = process.env, app?: AppConfig) {
+  return tokenConfig.from(raw, app);
+}
 
 export type TokenConfig = ConfigType<typeof tokenConfig>;

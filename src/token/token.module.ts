@@ -1,26 +1,27 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { SettingsModule } from '../config/config.module.js';
 import { errorFormats } from '../common/errors/error-formats.js';
-import { ConfigModule } from '@nestjs/config';
 import { DiscoveryModule } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
 import { AccessTokensService } from './issuing/access-tokens.service.js';
-import { OAUTH_REVOCATION_PATH, OAUTH_TOKEN_PATH, oauthErrorFormat } from './oauth-error.js';
+import { oauthErrorFormat } from './credentials/oauth-error.js';
+import { OAUTH_REVOCATION_PATH, OAUTH_TOKEN_PATH } from './credentials/oauth-paths.js';
 import { AdminBootstrapService } from './admin/users/admin-bootstrap.service.js';
 import { AccountController } from './account/account.controller.js';
 import { CurrentAccountService } from './account/current-account.service.js';
 import { PasswordChangeService } from './account/password-change.service.js';
 import { GrantsController } from './account/grants/grants.controller.js';
-import { OAuthGrantsRepository } from './account/grants/oauth-grants.repository.js';
+import { OAuthGrantsRepository } from './repositories/oauth-grants.repository.js';
 import { OAuthGrantsService } from './account/grants/oauth-grants.service.js';
 import { IntegrationsController } from './admin/integrations/integrations.controller.js';
 import { IntegrationsService } from './admin/integrations/integrations.service.js';
 import { OAuthClientsController } from './admin/oauth-clients/oauth-clients.controller.js';
-import { OAuthClientsRepository } from './admin/oauth-clients/oauth-clients.repository.js';
+import { OAuthClientsRepository } from './repositories/oauth-clients.repository.js';
 import { OAuthClientsService } from './admin/oauth-clients/oauth-clients.service.js';
-import { PermissionCatalog } from './admin/permissions/permission-catalog.service.js';
+import { PermissionCatalog } from './credentials/permission-catalog.service.js';
 import { PermissionsController } from './admin/permissions/permissions.controller.js';
 import { RolesController } from './admin/roles/roles.controller.js';
 import { RolesService } from './admin/roles/roles.service.js';
@@ -29,27 +30,31 @@ import { UsersService } from './admin/users/users.service.js';
 import { AccessGuard } from './auth/access.guard.js';
 import { BearerStrategy } from './auth/bearer.strategy.js';
 import { PasswordHasher } from './crypto/password-hasher.js';
-import { AuthorizationClients } from './authorization/authorization-clients.js';
-import { AuthorizationCodesRepository } from './authorization/authorization-codes.repository.js';
-import { AuthorizationCodesService } from './authorization/authorization-codes.service.js';
-import { AuthorizationEndpoint } from './authorization/authorization-endpoint.service.js';
-import { AuthorizationController } from './authorization/authorization.controller.js';
-import { SignInForm } from './authorization/sign-in-form.js';
+import { AuthorizationClients } from './clients/authorization-clients.js';
+import { AuthorizationCodesRepository } from './repositories/authorization-codes.repository.js';
+import { AuthorizationCodesService } from './issuing/authorization-codes.service.js';
+import { AuthorizationEndpoint } from './endpoints/authorize/authorization-endpoint.service.js';
+import { AuthorizationController } from './endpoints/authorize/authorization.controller.js';
+import { SignInForm } from './endpoints/authorize/pages/sign-in-form.js';
+import { CodeIssuance } from './endpoints/authorize/code-issuance.js';
+import { Consent } from './endpoints/authorize/consent.js';
+import { SignInInteraction } from './endpoints/authorize/sign-in-interaction.js';
 import { AuthorizationCodeGrant } from './grants/authorization-code.grant.js';
 import { ClientCredentialsGrant } from './grants/client-credentials.grant.js';
 import { UserCredentials } from './grants/user-credentials.js';
-import { IntegrationClients } from './grants/integration-clients.js';
+import { IntegrationClients } from './clients/integration-clients.js';
 import { PasswordGrant } from './grants/password.grant.js';
 import { RefreshTokenGrant } from './grants/refresh-token.grant.js';
-import { RefreshTokensService } from './revocation/refresh-tokens.service.js';
-import { SigningKeysService } from './signing/signing-keys.service.js';
+import { RefreshTokensService } from './issuing/refresh-tokens.service.js';
+import { SigningKeysService } from './issuing/signing-keys.service.js';
 import { SubjectStatusService } from './revocation/subject-status.service.js';
 import { SubjectPermissions } from '../common/auth/subject-permissions.js';
 import { RolePermissions } from './auth/role-permissions.service.js';
-import { TokenController } from './issuing/token.controller.js';
-import { TokenEndpointService } from './issuing/token-endpoint.service.js';
+import { TokenController } from './endpoints/token/token.controller.js';
+import { DiscoveryController } from './endpoints/discovery/discovery.controller.js';
+import { TokenEndpointService } from './endpoints/token/token-endpoint.service.js';
 import { TokenFailureLimiter } from './limits/token-failure-limiter.js';
-import { TokenRevocationService } from './revocation/token-revocation.service.js';
+import { TokenRevocationService } from './endpoints/token/token-revocation.service.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';
 import { tokenConfig } from './token.config.js';
@@ -61,7 +66,7 @@ import { tokenSchema } from './token.schema.js';
  */
 @Module({
   imports: [
-    ConfigModule.forFeature(tokenConfig),
+    SettingsModule.forFeature(tokenConfig),
     DatabaseModule.forFeature(tokenSchema),
     SecretsModule,
     JwtModule.register({}),
@@ -71,6 +76,7 @@ import { tokenSchema } from './token.schema.js';
   ],
   controllers: [
     TokenController,
+    DiscoveryController,
     AuthorizationController,
     IntegrationsController,
     OAuthClientsController,
@@ -98,6 +104,9 @@ import { tokenSchema } from './token.schema.js';
     AuthorizationCodesRepository,
     AuthorizationCodesService,
     SignInForm,
+    SignInInteraction,
+    Consent,
+    CodeIssuance,
     AuthorizationEndpoint,
     AuthorizationCodeGrant,
     ClientCredentialsGrant,

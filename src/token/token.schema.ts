@@ -1,11 +1,11 @@
 import type { FeatureSchema } from '../database/schema-registry.js';
-import { OAuthClient } from './admin/oauth-clients/oauth-client.entity.js';
-import { AuthorizationCode } from './authorization/authorization-code.entity.js';
-import { Integration } from './entities/integration.entity.js';
-import { RefreshToken } from './entities/refresh-token.entity.js';
-import { Role } from './entities/role.entity.js';
-import { SigningKey } from './entities/signing-key.entity.js';
-import { User } from './entities/user.entity.js';
+import { OAuthClient } from './repositories/entities/oauth-client.entity.js';
+import { AuthorizationCode } from './repositories/entities/authorization-code.entity.js';
+import { Integration } from './repositories/entities/integration.entity.js';
+import { RefreshToken } from './repositories/entities/refresh-token.entity.js';
+import { Role } from './repositories/entities/role.entity.js';
+import { SigningKey } from './repositories/entities/signing-key.entity.js';
+import { User } from './repositories/entities/user.entity.js';
 import { Token1763800001000 } from './migrations/1763800001000-token.js';
 import { IntegrationTokenVersion1763800003000 } from './migrations/1763800003000-integration-token-version.js';
 import { IntegrationLifecycle1763800004000 } from './migrations/1763800004000-integration-lifecycle.js';
@@ -15,7 +15,7 @@ import { AuthorizationCodes1763800012000 } from './migrations/1763800012000-auth
 import { OAuthClients1763800013900 } from './migrations/1763800013900-oauth-clients.js';
 import { RefreshTokenClient1763800016000 } from './migrations/1763800016000-refresh-token-client.js';
 import { OAuthClientScopes1763800017000 } from './migrations/1763800017000-oauth-client-scopes.js';
-import { OAuthGrant } from './account/grants/oauth-grant.entity.js';
+import { OAuthGrant } from './repositories/entities/oauth-grant.entity.js';
 
 /** The TokenModule's tables and the migrations that make them. */
 export const tokenSchema: FeatureSchema = {

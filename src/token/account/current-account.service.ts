@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidTokenError } from '../../common/auth/auth.errors.js';
 import type { Principal } from '../../common/auth/principal.js';
-import type { Role } from '../entities/role.entity.js';
+import type { Role } from '../repositories/entities/role.entity.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { parseSubject, type Subject } from '../revocation/subject-status.service.js';
+import { parseSubject, type Subject } from '../credentials/subjects.js';
 
 /** The user or integration behind an access token. */
 export interface CurrentAccount {

@@ -6,11 +6,12 @@ import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
-import type { User } from '../entities/user.entity.js';
-import { TooManyAttemptsError } from '../oauth-error.js';
+import type { User } from '../repositories/entities/user.entity.js';
+import { TooManyAttemptsError } from '../credentials/oauth-error.js';
 import { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { parseSubject, SubjectStatusService, subjectOf } from '../revocation/subject-status.service.js';
+import { SubjectStatusService } from '../revocation/subject-status.service.js';
+import { parseSubject, subjectOf } from '../credentials/subjects.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../token-admin.errors.js';
 import { TokenFailureLimiter, type Attempt } from '../limits/token-failure-limiter.js';
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import type { Integration } from '../entities/integration.entity.js';
-import type { Role } from '../entities/role.entity.js';
-import type { User } from '../entities/user.entity.js';
-import type { CatalogedPermission } from './permissions/permission-catalog.js';
+import type { Integration } from '../repositories/entities/integration.entity.js';
+import type { Role } from '../repositories/entities/role.entity.js';
+import type { User } from '../repositories/entities/user.entity.js';
+import type { CatalogedPermission } from '../credentials/permission-catalog.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { IS_PUBLIC, REQUIRED_PERMISSION, type PermissionRequirement } from '../../common/auth/auth.decorators.js';
 import { InsufficientScopeError, InvalidTokenError } from '../../common/auth/auth.errors.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { grants } from '../issuing/scopes.js';
+import { grants } from '../credentials/scopes.js';
 
 /**
  * The global guard: every route needs a valid bearer token unless it is @Public(), and the token's scope must

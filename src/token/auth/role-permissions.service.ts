@@ -3,11 +3,12 @@ import { BoundedCache } from '../../common/bounded-cache.js';
 import { Clock } from '../../common/clock.js';
 import { SYSTEM_PRINCIPAL } from '../../common/auth/principal.js';
 import { SubjectPermissions } from '../../common/auth/subject-permissions.js';
-import { integrationExpired } from '../entities/integration.entity.js';
+import { integrationExpired } from '../repositories/entities/integration.entity.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { EVERYTHING, parseSubject, SubjectStatusService } from '../revocation/subject-status.service.js';
+import { EVERYTHING, SubjectStatusService } from '../revocation/subject-status.service.js';
+import { parseSubject } from '../credentials/subjects.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
 
 const CACHE_LIMIT = 10_000;

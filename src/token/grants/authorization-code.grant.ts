@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
-import {
-  AuthorizationCodeReusedError,
-  AuthorizationCodesService,
-} from '../authorization/authorization-codes.service.js';
-import { AccessTokensService } from '../issuing/access-tokens.service.js';
-import type { TokenRequest } from '../issuing/token-request.js';
-import { OAuthError } from '../oauth-error.js';
-import { AuthorizationClients } from '../authorization/authorization-clients.js';
-import type { Grant, TokenResponse } from './grant.js';
+import { AuthorizationCodeReusedError, AuthorizationCodesService } from '../issuing/authorization-codes.service.js';
+import { AccessTokensService, type TokenResponse } from '../issuing/access-tokens.service.js';
+import type { TokenRequest } from '../credentials/token-request.js';
+import { OAuthError } from '../credentials/oauth-error.js';
+import { AuthorizationClients } from '../clients/authorization-clients.js';
+import type { Grant } from './grant.js';
 import { respondToSignIn, signInRevoked } from './sign-in-tokens.js';
 
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */

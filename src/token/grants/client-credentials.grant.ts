@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AccessTokensService } from '../issuing/access-tokens.service.js';
-import { OAuthError } from '../oauth-error.js';
-import { grantedScope } from '../issuing/scopes.js';
-import { subjectOf } from '../revocation/subject-status.service.js';
-import type { TokenRequest } from '../issuing/token-request.js';
-import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
-import { IntegrationClients } from './integration-clients.js';
+import { AccessTokensService, type TokenResponse } from '../issuing/access-tokens.service.js';
+import { OAuthError } from '../credentials/oauth-error.js';
+import { grantedScope } from '../credentials/scopes.js';
+import { subjectOf } from '../credentials/subjects.js';
+import type { TokenRequest } from '../credentials/token-request.js';
+import { type Grant } from './grant.js';
+import { ADMIN_CLIENT_ID } from '../credentials/administration-client.js';
+import { IntegrationClients } from '../clients/integration-clients.js';
 
 /** client_credentials: an integration authenticates with its access key id and secret (RFC 6749 §4.4). */
 @Injectable()

@@ -1,21 +1,19 @@
 import type { AuditOrigin } from '../../audit/index.js';
-import type { TokenRequest } from '../issuing/token-request.js';
-
-/** The successful token response (RFC 6749 §5.1). */
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  scope: string;
-  refresh_token?: string;
-}
-
-/** The public client of the service's own administration interface (the only one the password grant serves). */
-export const ADMIN_CLIENT_ID = 'administration';
+import type { TokenRequest } from '../credentials/token-request.js';
+import type { TokenResponse } from '../issuing/access-tokens.service.js';
+import type { TokenConfig } from '../token.config.js';
 
 /** One grant type of the token endpoint. */
 export interface Grant {
   readonly type: string;
   /** `origin`: where the request came from, for the audit trail of sign-ins. */
   handle(request: TokenRequest, origin: AuditOrigin): Promise<TokenResponse>;
+}
+
+/**
+ * The grant types the token endpoint serves, in the order the metadata lists them. OAUTH_PASSWORD_GRANT=off: the
+ * password grant is unsupported, as OAuth 2.1 has it.
+ */
+export function enabledGrantTypes({ passwordGrant }: Pick<TokenConfig, 'passwordGrant'>): string[] {
+  return ['authorization_code', 'client_credentials', ...(passwordGrant ? ['password'] : []), 'refresh_token'];
 }

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditOrigin } from '../../audit/index.js';
 import { UnitOfWork } from '../../database/unit-of-work.js';
-import { AccessTokensService } from '../issuing/access-tokens.service.js';
+import { AccessTokensService, type TokenResponse } from '../issuing/access-tokens.service.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
-import { OAuthError } from '../oauth-error.js';
-import { RefreshTokensService } from '../revocation/refresh-tokens.service.js';
-import { grantedScope } from '../issuing/scopes.js';
-import type { TokenRequest } from '../issuing/token-request.js';
-import { assertAdministrationClient } from './administration-client.js';
-import { ADMIN_CLIENT_ID, type Grant, type TokenResponse } from './grant.js';
+import { OAuthError } from '../credentials/oauth-error.js';
+import { RefreshTokensService } from '../issuing/refresh-tokens.service.js';
+import { grantedScope } from '../credentials/scopes.js';
+import type { TokenRequest } from '../credentials/token-request.js';
+import { assertAdministrationClient, ADMIN_CLIENT_ID } from '../credentials/administration-client.js';
+import { type Grant } from './grant.js';
 import { respondToSignIn } from './sign-in-tokens.js';
 import { UserCredentials } from './user-credentials.js';
 

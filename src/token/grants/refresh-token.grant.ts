@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
-import { AuthorizationClients, namesAuthorizationClient } from '../authorization/authorization-clients.js';
-import { AccessTokensService } from '../issuing/access-tokens.service.js';
-import { OAuthError } from '../oauth-error.js';
-import { RefreshTokenReusedError, RefreshTokensService } from '../revocation/refresh-tokens.service.js';
+import { AuthorizationClients, namesAuthorizationClient } from '../clients/authorization-clients.js';
+import { AccessTokensService, type TokenResponse } from '../issuing/access-tokens.service.js';
+import { OAuthError } from '../credentials/oauth-error.js';
+import { RefreshTokenReusedError, RefreshTokensService } from '../issuing/refresh-tokens.service.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { grantedScope, intersectPermissions } from '../issuing/scopes.js';
-import type { TokenRequest } from '../issuing/token-request.js';
-import { type Grant, type TokenResponse } from './grant.js';
+import { grantedScope, intersectPermissions } from '../credentials/scopes.js';
+import type { TokenRequest } from '../credentials/token-request.js';
+import { type Grant } from './grant.js';
 import { respondToSignIn, signInRevoked } from './sign-in-tokens.js';
 
 /**

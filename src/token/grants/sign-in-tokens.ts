@@ -1,9 +1,8 @@
 import type { AuditOrigin, AuditRecord } from '../../audit/index.js';
-import type { User } from '../entities/user.entity.js';
-import type { AccessTokensService } from '../issuing/access-tokens.service.js';
-import type { SignIn } from '../revocation/refresh-tokens.service.js';
-import { subjectOf } from '../revocation/subject-status.service.js';
-import type { TokenResponse } from './grant.js';
+import type { User } from '../repositories/entities/user.entity.js';
+import type { AccessTokensService, TokenResponse } from '../issuing/access-tokens.service.js';
+import type { SignIn } from '../issuing/refresh-tokens.service.js';
+import { subjectOf } from '../credentials/subjects.js';
 
 /**
  * The tokens a person gets on signing in at a client (the administration interface or a registered application) or on

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { AuditTrail, type AuditOrigin } from '../../audit/index.js';
 import { PasswordHasher, PasswordHashingBusyError } from '../crypto/password-hasher.js';
 import { DUMMY_PASSWORD_HASH } from '../crypto/secrets.js';
-import type { User } from '../entities/user.entity.js';
-import { OAuthError, TemporarilyUnavailableError } from '../oauth-error.js';
+import type { User } from '../repositories/entities/user.entity.js';
+import { OAuthError, TemporarilyUnavailableError } from '../credentials/oauth-error.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-import { subjectOf } from '../revocation/subject-status.service.js';
-import { ADMIN_CLIENT_ID } from './grant.js';
+import { subjectOf } from '../credentials/subjects.js';
+import { ADMIN_CLIENT_ID } from '../credentials/administration-client.js';
 
 /** The actor of a failed sign-in: whoever tried is not known. */
 const ANONYMOUS = 'anonymous';

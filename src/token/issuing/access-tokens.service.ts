@@ -5,8 +5,16 @@ import { InvalidTokenError } from '../../common/auth/auth.errors.js';
 import { BoundedCache } from '../../common/bounded-cache.js';
 import { Clock } from '../../common/clock.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
-import type { TokenResponse } from '../grants/grant.js';
-import { SIGNING_ALGORITHM, SigningKeysService } from '../signing/signing-keys.service.js';
+import { SIGNING_ALGORITHM, SigningKeysService } from './signing-keys.service.js';
+
+/** The successful token response (RFC 6749 §5.1). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+}
 
 /** The claims of an access token (RFC 9068). */
 export interface AccessTokenClaims {

@@ -1,8 +1,10 @@
 interface Entry {
   /** Attempts on the key whose outcome is not known yet. */
   inFlight: number;
-  /** Called when one of them settles in a way that may let a waiting attempt in. */
-  listeners: Set<() => void>;
+  /** Those of them that took no point (checked before any failure was counted on the key). */
+  unpaid: number;
+  /** Called when one of them settles in a way that may let a waiting attempt in; made when someone waits. */
+  listeners?: Set<() => void>;
 }
 
 /** Watches keys for settled attempts, from the moment it is created. */
@@ -18,19 +20,23 @@ export interface Watch {
 
 /**
  * The token attempts of this instance whose outcome is not known yet, per failure-limiter key. Their points are
- * taken but may come back (a success gives them back): an attempt refused while they hold the points waits for them
- * to settle rather than be refused for failures that did not happen.
+ * taken (or, unpaid, would be on a failure) but may come back (a success gives them back): an attempt refused while
+ * they hold the points waits for them to settle rather than be refused for failures that did not happen.
  */
 export class InFlightAttempts {
   private readonly entries = new Map<string, Entry>();
 
   /**
    * Marks an attempt on `keys` as in flight; the function returned settles it, once. `freed`: its points were given
-   * back, so waiting attempts may now get in; a failure keeps its points, and only the last one in flight on a key
-   * wakes them (to be refused).
+   * back (or never taken), so waiting attempts may now get in; a failure keeps its points, and only the last one in
+   * flight on a key wakes them (to be refused).
    */
-  enter(keys: readonly string[]): (freed: boolean) => void {
-    for (const key of keys) this.entry(key).inFlight += 1;
+  enter(keys: readonly string[], unpaid = false): (freed: boolean) => void {
+    for (const key of keys) {
+      const entry = this.entry(key);
+      entry.inFlight += 1;
+      if (unpaid) entry.unpaid += 1;
+    }
     let settled = false;
     return (freed) => {
       if (settled) return;
@@ -38,7 +44,8 @@ export class InFlightAttempts {
       for (const key of keys) {
         const entry = this.entries.get(key)!;
         entry.inFlight -= 1;
-        if (freed || entry.inFlight === 0) for (const listener of entry.listeners) listener();
+        if (unpaid) entry.unpaid -= 1;
+        if (entry.listeners && (freed || entry.inFlight === 0)) for (const listener of entry.listeners) listener();
         this.release(key, entry);
       }
     };
@@ -49,6 +56,11 @@ export class InFlightAttempts {
     return (this.entries.get(key)?.inFlight ?? 0) > 0;
   }
 
+  /** How many attempts on `key` are in flight without a point taken. */
+  unpaid(key: string): number {
+    return this.entries.get(key)?.unpaid ?? 0;
+  }
+
   watch(keys: readonly string[]): Watch {
     const settled = new Set<string>();
     let wake: (() => void) | undefined;
@@ -57,7 +69,8 @@ export class InFlightAttempts {
         settled.add(key);
         wake?.();
       };
-      this.entry(key).listeners.add(listener);
+      const entry = this.entry(key);
+      (entry.listeners ??= new Set()).add(listener);
       return listener;
     });
     return {
@@ -80,7 +93,7 @@ export class InFlightAttempts {
       stop: () => {
         keys.forEach((key, index) => {
           const entry = this.entries.get(key)!;
-          entry.listeners.delete(listeners[index]);
+          entry.listeners?.delete(listeners[index]);
           this.release(key, entry);
         });
       },
@@ -89,11 +102,11 @@ export class InFlightAttempts {
 
   private entry(key: string): Entry {
     let entry = this.entries.get(key);
-    if (!entry) this.entries.set(key, (entry = { inFlight: 0, listeners: new Set() }));
+    if (!entry) this.entries.set(key, (entry = { inFlight: 0, unpaid: 0 }));
     return entry;
   }
 
   private release(key: string, entry: Entry): void {
-    if (entry.inFlight === 0 && entry.listeners.size === 0) this.entries.delete(key);
+    if (entry.inFlight === 0 && !entry.listeners?.size) this.entries.delete(key);
   }
 }

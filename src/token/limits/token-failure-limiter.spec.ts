@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { noRedis } from '../../redis/testing.js';
-import { OAuthError, TooManyAttemptsError } from '../oauth-error.js';
+import { OAuthError, TooManyAttemptsError } from '../credentials/oauth-error.js';
 import { clientAccount, TokenFailureLimiter, type AttemptAccount } from './token-failure-limiter.js';
 import { loadTokenConfig } from '../token.config.js';
 
@@ -142,6 +143,22 @@ describe('TokenFailureLimiter', () => {
       await flush();
       jest.advanceTimersByTime(10_000);
       await expect(waiting).rejects.toBeInstanceOf(TooManyAttemptsError);
+    });
+
+    it('touches no counter for a success where no failure was counted, and counts a failure after the fact', async () => {
+      const counters = ['consume', 'reward', 'delete', 'get'] as const;
+      const spies = counters.map((method) => jest.spyOn(RateLimiterMemory.prototype, method));
+      try {
+        for (let i = 0; i < 5; i++) await expect(run(() => Promise.resolve('ok'))).resolves.toBe('ok');
+        expect(spies.map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0]);
+        await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+        expect(spies[0].mock.calls.map(([key]) => key)).toEqual([`client:FFIA1|${IP}`, 'client:FFIA1', `ip:${IP}`]);
+      } finally {
+        spies.forEach((spy) => spy.mockRestore());
+      }
+      // Counted: two more failures use up the limit of 3.
+      for (let i = 0; i < 2; i++) await expect(run(invalidClient)).rejects.toMatchObject({ error: 'invalid_client' });
+      await expect(run(() => Promise.resolve('ok'))).rejects.toBeInstanceOf(TooManyAttemptsError);
     });
 
     it('forgives the failures of an account that then succeeds', async () => {

@@ -3,8 +3,8 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
 import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
 import type { Transaction } from '../../database/unit-of-work.js';
-import { INTEGRATION_LIST } from '../admin/admin-lists.js';
-import { Integration } from '../entities/integration.entity.js';
+import { INTEGRATION_LIST } from './list-specs.js';
+import { Integration } from './entities/integration.entity.js';
 
 /**
  * The columns the administration API edits. Never `last_used_at`: token requests write it meanwhile. `revoke` ends the

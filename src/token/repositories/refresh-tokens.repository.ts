@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { IsNull, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import { RefreshToken } from '../entities/refresh-token.entity.js';
+import { RefreshToken } from './entities/refresh-token.entity.js';
 
 export type NewRefreshToken = Omit<RefreshToken, 'id'>;
 

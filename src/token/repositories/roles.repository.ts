@@ -3,8 +3,8 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, type EntityManager } from 'typeorm';
 import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
 import type { Transaction } from '../../database/unit-of-work.js';
-import { ROLE_LIST } from '../admin/admin-lists.js';
-import { Role } from '../entities/role.entity.js';
+import { ROLE_LIST } from './list-specs.js';
+import { Role } from './entities/role.entity.js';
 
 /** What a role's update may change. */
 export type RoleEdits = Partial<Pick<Role, 'name' | 'permissions'>>;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 import { SecretBox } from '../../secrets/index.js';
-import { SigningKey } from '../entities/signing-key.entity.js';
+import { SigningKey } from './entities/signing-key.entity.js';
 
 export type NewSigningKey = Pick<SigningKey, 'kid' | 'algorithm' | 'privateKey' | 'publicKey'> &
   Partial<Pick<SigningKey, 'activatesAt'>>;

@@ -3,8 +3,8 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, Not, type EntityManager } from 'typeorm';
 import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
 import type { Transaction } from '../../database/unit-of-work.js';
-import { USER_LIST } from '../admin/admin-lists.js';
-import { User } from '../entities/user.entity.js';
+import { USER_LIST } from './list-specs.js';
+import { User } from './entities/user.entity.js';
 
 /** What an update of a user may change; `revoke` ends the user's live tokens: the token version rises. */
 export type UserEdits = { revoke?: boolean } & Partial<Pick<User, 'roleId' | 'passwordHash'>>;

@@ -2,23 +2,12 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { BoundedCache } from '../../common/bounded-cache.js';
 import { Clock } from '../../common/clock.js';
 import { RedisConnection } from '../../redis/index.js';
-import { integrationExpired } from '../entities/integration.entity.js';
+import { integrationExpired } from '../repositories/entities/integration.entity.js';
+import { parseSubject } from '../credentials/subjects.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';
 import { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
 import { UsersRepository } from '../repositories/users.repository.js';
-
-/** Whose token it is: `integration:<id>` or `user:<id>`. */
-export type Subject = { kind: 'integration' | 'user'; id: number };
-
-export function subjectOf(kind: Subject['kind'], id: number): string {
-  return `${kind}:${id}`;
-}
-
-export function parseSubject(sub: string): Subject | undefined {
-  const match = /^(integration|user):([1-9]\d{0,9})$/.exec(sub);
-  return match ? { kind: match[1] as Subject['kind'], id: Number(match[2]) } : undefined;
-}
 
 /**
  * For a subject: the version its tokens must carry, undefined when no token is good (gone, disabled or expired); for

@@ -4,7 +4,7 @@ import { IntegrationsService } from '../admin/integrations/integrations.service.
 import { RolesService } from '../admin/roles/roles.service.js';
 import { UsersService } from '../admin/users/users.service.js';
 import type { PasswordHasher } from '../crypto/password-hasher.js';
-import { Role } from '../entities/role.entity.js';
+import { Role } from '../repositories/entities/role.entity.js';
 import { SubjectStatusService } from '../revocation/subject-status.service.js';
 import { loadTokenConfig } from '../token.config.js';
 import { noRedis } from '../../redis/testing.js';

@@ -1,10 +1,10 @@
 import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import type { Page, PageQuery } from '../../database/list-page.js';
-import { Integration } from '../entities/integration.entity.js';
-import { RefreshToken } from '../entities/refresh-token.entity.js';
-import { Role } from '../entities/role.entity.js';
-import { SigningKey } from '../entities/signing-key.entity.js';
-import { User } from '../entities/user.entity.js';
+import { Integration } from '../repositories/entities/integration.entity.js';
+import { RefreshToken } from '../repositories/entities/refresh-token.entity.js';
+import { Role } from '../repositories/entities/role.entity.js';
+import { SigningKey } from '../repositories/entities/signing-key.entity.js';
+import { User } from '../repositories/entities/user.entity.js';
 import type { IntegrationEdits, IntegrationsRepository } from '../repositories/integrations.repository.js';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
 import type { RoleEdits, RolesRepository } from '../repositories/roles.repository.js';

@@ -1,26 +1,26 @@
 import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import type { Page, PageQuery } from '../../database/list-page.js';
-import { OAuthClient } from '../admin/oauth-clients/oauth-client.entity.js';
+import { OAuthClient } from '../repositories/entities/oauth-client.entity.js';
 import type {
   NewOAuthClient,
   OAuthClientEdits,
   OAuthClientsRepository,
-} from '../admin/oauth-clients/oauth-clients.repository.js';
-import { AuthorizationCode } from '../authorization/authorization-code.entity.js';
-import { OAuthGrant } from '../account/grants/oauth-grant.entity.js';
-import type { OAuthGrantsRepository } from '../account/grants/oauth-grants.repository.js';
+} from '../repositories/oauth-clients.repository.js';
+import { AuthorizationCode } from '../repositories/entities/authorization-code.entity.js';
+import { OAuthGrant } from '../repositories/entities/oauth-grant.entity.js';
+import type { OAuthGrantsRepository } from '../repositories/oauth-grants.repository.js';
 import type { Clock } from '../../common/clock.js';
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
-import { EVERY_PERMISSION } from '../admin/permissions/permission-catalog.js';
-import type { PermissionCatalog } from '../admin/permissions/permission-catalog.service.js';
+import { EVERY_PERMISSION } from '../credentials/permission-catalog.js';
+import type { PermissionCatalog } from '../credentials/permission-catalog.service.js';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
 import type { SubjectStatusService } from '../revocation/subject-status.service.js';
 import { asReal } from './in-memory-repositories.js';
 import type {
   AuthorizationCodesRepository,
   NewAuthorizationCode,
-} from '../authorization/authorization-codes.repository.js';
+} from '../repositories/authorization-codes.repository.js';
 
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
 
@@ -124,6 +124,8 @@ export class FakeOAuthGrantsRepository implements Public<OAuthGrantsRepository> 
  * rotated-out secret works for `graceSeconds`.
  */
 export function fakeOAuthClientsService(deps: {
+  /** The store, when a test reads it beside the service (as AuthorizationClients does). */
+  clients?: FakeOAuthClientsRepository;
   codes?: FakeAuthorizationCodesRepository;
   refreshTokens: Public<RefreshTokensRepository>;
   status: SubjectStatusService;
@@ -140,7 +142,7 @@ export function fakeOAuthClientsService(deps: {
     ],
   };
   return new OAuthClientsService(
-    asReal(new FakeOAuthClientsRepository()),
+    asReal(deps.clients ?? new FakeOAuthClientsRepository()),
     asReal(deps.codes ?? new FakeAuthorizationCodesRepository()),
     asReal(deps.refreshTokens),
     deps.status,

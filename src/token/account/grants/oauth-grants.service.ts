@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
 import { Clock } from '../../../common/clock.js';
 import { UnitOfWork } from '../../../database/unit-of-work.js';
-import { OAuthClientsRepository } from '../../admin/oauth-clients/oauth-clients.repository.js';
-import { AuthorizationCodesRepository } from '../../authorization/authorization-codes.repository.js';
-import { ADMIN_CLIENT_ID } from '../../grants/grant.js';
+import { OAuthClientsRepository } from '../../repositories/oauth-clients.repository.js';
+import { AuthorizationCodesRepository } from '../../repositories/authorization-codes.repository.js';
+import { ADMIN_CLIENT_ID } from '../../credentials/administration-client.js';
 import { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.js';
-import { parseSubject, SubjectStatusService } from '../../revocation/subject-status.service.js';
+import { SubjectStatusService } from '../../revocation/subject-status.service.js';
+import { parseSubject } from '../../credentials/subjects.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../../token-admin.errors.js';
-import { OAuthGrantsRepository } from './oauth-grants.repository.js';
+import { OAuthGrantsRepository } from '../../repositories/oauth-grants.repository.js';
 
 /** A grant as the person who gave it sees it. */
 export interface GrantView {

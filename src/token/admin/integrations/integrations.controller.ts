@@ -6,7 +6,7 @@ import { RequirePermission } from '../../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ParseIdPipe } from '../../../common/pipes/parse-id.pipe.js';
-import type { Integration } from '../../entities/integration.entity.js';
+import type { Integration } from '../../repositories/entities/integration.entity.js';
 import { CreateIntegrationDto, UpdateIntegrationDto } from '../admin.dto.js';
 import { IntegrationDto } from '../admin-views.dto.js';
 import { IntegrationPageDto, IntegrationsQueryDto } from '../admin-lists.js';

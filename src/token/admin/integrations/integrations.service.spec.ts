@@ -1,6 +1,6 @@
 import { TokenAdminErrorCode } from '../../token-admin.errors.js';
 import { actorWith, adminServices } from '../../testing/admin-services.js';
-import { ACCESS_KEY_PATTERN } from './integrations.service.js';
+import { ACCESS_KEY_PATTERN } from '../../credentials/client-secrets.js';
 
 describe('IntegrationsService', () => {
   let s: Awaited<ReturnType<typeof adminServices>>;

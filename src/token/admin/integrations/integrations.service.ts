@@ -7,15 +7,16 @@ import { tokenConfig, type TokenConfig } from '../../token.config.js';
 import { ValidationFailedError } from '../../../common/errors/validation-failed.error.js';
 import type { Page, PageQuery } from '../../../database/list-page.js';
 import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
-import { digestsEqual, randomToken, sha256Hex } from '../../crypto/secrets.js';
-import { integrationExpired, type Integration } from '../../entities/integration.entity.js';
+import { previousSecretActive, secretMatches } from '../../credentials/client-secrets.js';
+import { randomToken, sha256Hex } from '../../crypto/secrets.js';
+import { integrationExpired, type Integration } from '../../repositories/entities/integration.entity.js';
 import { IntegrationsRepository, type IntegrationEdits } from '../../repositories/integrations.repository.js';
-import { SubjectStatusService, subjectOf } from '../../revocation/subject-status.service.js';
+import { SubjectStatusService } from '../../revocation/subject-status.service.js';
+import { subjectOf } from '../../credentials/subjects.js';
 import { notFound } from '../../token-admin.errors.js';
 import { assertHolds } from '../permissions/grant-policy.js';
 import { RolesService } from '../roles/roles.service.js';
 
-export const ACCESS_KEY_PATTERN = /^FFIA[A-Z2-7]{20}$/;
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** A recognisable, unguessable client id: `FFIA` and 20 base32 characters. */
@@ -127,7 +128,7 @@ export class IntegrationsService {
 
   /** Whether a rotated-out secret still works (its grace period has not ended). */
   previousSecretActive(integration: Integration): boolean {
-    return integration.previousSecretHash !== null && (integration.previousSecretExpiresAt ?? 0) > this.clock.nowMs();
+    return previousSecretActive(integration, this.clock.nowMs());
   }
 
   /** `expires_at` as epoch ms (null clears, undefined leaves alone); a time not in the future is a 400. */
@@ -201,10 +202,6 @@ export class IntegrationsService {
 
   /** Constant-time check against the current secret, and the previous one while its grace lasts. */
   secretMatches(integration: Integration, secret: string): boolean {
-    const given = sha256Hex(secret);
-    const current = digestsEqual(given, integration.secretHash);
-    const previous =
-      this.previousSecretActive(integration) && digestsEqual(given, integration.previousSecretHash ?? '');
-    return current || previous;
+    return secretMatches(integration, secret, this.clock.nowMs());
   }
 }

@@ -1,7 +1,5 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-
-/** How the built-in administration client is named on the sign-in page. */
-export const ADMIN_CLIENT_NAME = 'the administration interface';
+import { ADMIN_CLIENT_NAME } from '../../credentials/administration-client.js';
 
 /** Capitals whose small letter reads otherwise (Greek Nu is an N, its small letter a v), folded before case is. */
 const CAPITAL_LOOKALIKES: Record<string, string> = {

@@ -14,8 +14,8 @@ import {
 } from 'class-validator';
 import { PERMISSION } from '../../../common/auth/permissions.js';
 import { IsOmittable } from '../../../common/dto/is-omittable.js';
-import type { OAuthClient } from './oauth-client.entity.js';
-import { defaultScopesOf } from './client-scopes.js';
+import type { OAuthClient } from '../../repositories/entities/oauth-client.entity.js';
+import { defaultScopesOf } from '../../credentials/client-scopes.js';
 import { IsNotAdministrationLookalike } from './client-names.js';
 import { IsRedirectUris, MAX_REDIRECT_URI_LENGTH, MAX_REDIRECT_URIS } from './redirect-uris.js';
 

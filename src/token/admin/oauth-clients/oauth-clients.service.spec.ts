@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { UnitOfWork } from '../../../database/unit-of-work.js';
-import { RefreshTokensService } from '../../revocation/refresh-tokens.service.js';
+import { RefreshTokensService } from '../../issuing/refresh-tokens.service.js';
 import { actorWith, adminServices } from '../../testing/admin-services.js';
 import { asReal, FakeUnitOfWork } from '../../testing/in-memory-repositories.js';
 import { FakeAuthorizationCodesRepository, fakeOAuthClientsService } from '../../testing/oauth-client-fakes.js';

@@ -4,22 +4,20 @@ import type { Principal } from '../../../common/auth/principal.js';
 import type { Page, PageQuery } from '../../../database/list-page.js';
 import { ValidationFailedError } from '../../../common/errors/validation-failed.error.js';
 import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
-import { OAuthGrantsRepository } from '../../account/grants/oauth-grants.repository.js';
-import { AuthorizationCodesRepository } from '../../authorization/authorization-codes.repository.js';
-import { digestsEqual, randomToken, sha256Hex } from '../../crypto/secrets.js';
-import { ADMIN_CLIENT_ID } from '../../grants/grant.js';
+import { OAuthGrantsRepository } from '../../repositories/oauth-grants.repository.js';
+import { AuthorizationCodesRepository } from '../../repositories/authorization-codes.repository.js';
+import { OAUTH_CLIENT_ID_PATTERN } from '../../credentials/client-secrets.js';
+import { randomToken, sha256Hex } from '../../crypto/secrets.js';
+import { ADMIN_CLIENT_ID } from '../../credentials/administration-client.js';
 import { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.js';
 import { SubjectStatusService } from '../../revocation/subject-status.service.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../../token-admin.errors.js';
 import { tokenConfig, type TokenConfig } from '../../token.config.js';
 import { assertHolds } from '../permissions/grant-policy.js';
-import { PermissionCatalog } from '../permissions/permission-catalog.service.js';
-import { grants } from '../../issuing/scopes.js';
-import type { OAuthClient } from './oauth-client.entity.js';
-import { OAuthClientsRepository, type OAuthClientEdits } from './oauth-clients.repository.js';
-
-/** `app_` and 16 random bytes: public, but not to be guessed or enumerated. */
-export const OAUTH_CLIENT_ID_PATTERN = /^app_[A-Za-z0-9_-]{22}$/;
+import { PermissionCatalog } from '../../credentials/permission-catalog.service.js';
+import { grants } from '../../credentials/scopes.js';
+import type { OAuthClient } from '../../repositories/entities/oauth-client.entity.js';
+import { OAuthClientsRepository, type OAuthClientEdits } from '../../repositories/oauth-clients.repository.js';
 
 /** 32 random bytes; the `ffcs_` prefix lets secret scanners recognise a leaked one. */
 function newSecret(): string {
@@ -213,20 +211,6 @@ export class OAuthClientsService {
       await this.clients.delete(found.id, tx.manager);
     });
     this.status.invalidateClient(clientId);
-  }
-
-  /**
-   * Constant-time comparison of a presented secret with the stored hash, and with the previous one while a
-   * rotation's grace lasts; a public client never matches.
-   */
-  secretMatches(client: OAuthClient, secret: string): boolean {
-    if (client.secretHash === null) return false;
-    const given = sha256Hex(secret);
-    const current = digestsEqual(given, client.secretHash);
-    const previousActive =
-      client.previousSecretHash !== null && (client.previousSecretExpiresAt ?? 0) > this.clock.nowMs();
-    const previous = previousActive && digestsEqual(given, client.previousSecretHash ?? '');
-    return current || previous;
   }
 
   /**

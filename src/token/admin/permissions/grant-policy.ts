@@ -1,5 +1,5 @@
 import type { Principal } from '../../../common/auth/principal.js';
-import { missingPermissions } from '../../issuing/scopes.js';
+import { missingPermissions } from '../../credentials/scopes.js';
 import { TokenAdminError, TokenAdminErrorCode } from '../../token-admin.errors.js';
 
 /**

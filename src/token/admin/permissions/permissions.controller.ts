@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../../common/auth/auth.decorators.js';
 import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { PermissionDto } from '../admin-views.dto.js';
-import { PermissionCatalog } from './permission-catalog.service.js';
+import { PermissionCatalog } from '../../credentials/permission-catalog.service.js';
 
 @ApiTags('roles')
 @Controller('api/permissions')

@@ -6,7 +6,7 @@ import { RequirePermission } from '../../../common/auth/auth.decorators.js';
 import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ParseIdPipe } from '../../../common/pipes/parse-id.pipe.js';
-import type { User } from '../../entities/user.entity.js';
+import type { User } from '../../repositories/entities/user.entity.js';
 import { CreateUserDto, UpdateUserDto } from '../admin.dto.js';
 import { UserDto } from '../admin-views.dto.js';
 import { UserPageDto, UsersQueryDto } from '../admin-lists.js';
