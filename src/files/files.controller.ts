@@ -11,7 +11,7 @@ import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
 import { ApiContentResponses } from './download/api-content-responses.js';
 import { sendContent } from './download/send-content.js';
 import { ReorderFilesDto } from './dto/reorder-files.dto.js';
-import { FileChangesService } from './records/file-changes.service.js';
+import { FileChangesService } from './changes/file-changes.service.js';
 import { FileContentService } from './access/file-content.service.js';
 import { FileRecordDto } from './records/file-record.dto.js';
 import { FileVariants } from './images/variants/file-variants.service.js';

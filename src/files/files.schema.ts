@@ -4,12 +4,12 @@ import { FilesAndCatalog1763800000000 } from './migrations/1763800000000-file-re
 import { FileImages1763800009500 } from './migrations/1763800009500-file-images.js';
 import { FileRecordChangesCounted1763800011100 } from './migrations/1763800011100-file-record-changes-counted.js';
 import { ResumableUploads1763800015000 } from './migrations/1763800015000-resumable-uploads.js';
-import { ResumableUpload } from './resumable/state/resumable-upload.entity.js';
+import { ResumableUpload } from './transports/resumable/state/resumable-upload.entity.js';
 import { DirectUploads1763800015500 } from './migrations/1763800015500-direct-uploads.js';
 import { ResumableStorageState1763800015600 } from './migrations/1763800015600-resumable-storage-state.js';
 import { DataChangesStriped1763800017100 } from './migrations/1763800017100-data-changes-striped.js';
 import { OpenUploadLimits1763800017200 } from './migrations/1763800017200-open-upload-limits.js';
-import { DirectUpload } from './direct/direct-upload.entity.js';
+import { DirectUpload } from './transports/direct/direct-upload.entity.js';
 
 /** The files module's tables: file records, whatever entity they belong to, resumable uploads under way and direct uploads in progress. */
 export const filesSchema: FeatureSchema = {

@@ -4,7 +4,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { assertMayRead } from './file-access.js';
 import { FileRecord } from '../records/file-record.entity.js';
 import { FileRecordsRepository } from '../records/file-records.repository.js';
-import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../files.errors.js';
+import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../errors/files.errors.js';
 import { FileStorage, type ByteRange } from '../storage/file-storage.js';
 
 /** Reads file records and their stored bytes. */

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileRecord } from '../records/file-record.entity.js';
-import { FilesError, FilesErrorCode } from '../files.errors.js';
+import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
 import type { ByteRange } from '../storage/file-storage.js';
 import { contentHeaders, entityTag, matchesIfNoneMatch } from './content-headers.js';
 
@@ -11,7 +11,7 @@ import { contentHeaders, entityTag, matchesIfNoneMatch } from './content-headers
  * file (never a multipart/byteranges body), a malformed header is ignored as RFC 9110 says, and an If-Range that
  * no longer matches asks for the whole file too.
  */
-export function selectRange(req: Request, record: FileRecord): ByteRange | undefined {
+function selectRange(req: Request, record: FileRecord): ByteRange | undefined {
   if (!req.headers.range) return undefined;
   const ifRange = req.get('if-range');
   if (ifRange && ifRange !== entityTag(record)) return undefined;

@@ -6,7 +6,7 @@ import { fileFieldRules, MAX_FILES_PER_REQUEST } from './file-field-rules.js';
 import { resolveFileFieldsOptions } from './file-fields.options.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { principal } from '../testing/file-fixtures.js';
-import { REFUSED_BY_DEFAULT } from '../upload/accept-policy.js';
+import { REFUSED_BY_DEFAULT } from './accept-policy.js';
 
 const MIB = 1024 * 1024;
 

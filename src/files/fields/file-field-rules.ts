@@ -1,6 +1,6 @@
 import type { FileFieldDefinition } from './file-field.decorator.js';
-import { REFUSED_BY_DEFAULT } from '../upload/accept-policy.js';
-import { imageRulesOf } from '../images/image-options.js';
+import { REFUSED_BY_DEFAULT } from './accept-policy.js';
+import { imageRulesOf } from '../images/options/image-options.js';
 
 /** How many files one request may append to a multi field. */
 export const MAX_FILES_PER_REQUEST = 20;

@@ -4,8 +4,7 @@ import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/f
 import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import { FileRecordsRepository } from '../records/file-records.repository.js';
 import { FileStorage, isReservedKey, type StoredObject } from '../storage/file-storage.js';
-import { ResumableSweep } from '../resumable/state/resumable-sweep.js';
-import { DirectUploadsSweeper } from '../direct/direct-uploads.sweeper.js';
+import { PendingUploadsSweep } from '../intake/pending/pending-uploads-sweep.js';
 
 export interface SweepOptions {
   /** Report what would be removed without removing it. */
@@ -33,7 +32,8 @@ const BATCH = 500;
 /**
  * Removes stored objects that no record points at (bytes left by a crash between storing and committing, and
  * unfinished temporary files), once they are older than a grace period that covers any upload still in flight, and
- * ends expired direct uploads and resumable uploads (see ResumableSweep). It never deletes a record. Runs at start, on an interval, and by hand
+ * ends expired direct and resumable uploads (see PendingUploadsSweep). It never deletes a record. Runs at start, on an
+ * interval, and by hand
  * (`npm run sweep-orphans`).
  */
 @Injectable()
@@ -43,21 +43,21 @@ export class OrphanSweeper {
     private readonly storage: FileStorage,
     private readonly fileRecords: FileRecordsRepository,
     private readonly registry: FileFieldRegistry,
-    private readonly resumable: ResumableSweep,
+    private readonly pending: PendingUploadsSweep,
     // The application's clock when it provides one (tests move it), else the real time.
     @Optional() private readonly clock: Clock = new Clock(),
-    @Optional() private readonly directUploads?: DirectUploadsSweeper,
   ) {}
 
   async sweep(options: SweepOptions = {}): Promise<SweepReport> {
     const now = this.clock.nowMs();
     const cutoff = now - (options.graceMs ?? this.options.orphanGraceMs);
     const dryRun = options.dryRun ?? false;
-    const expiredDirectUploads = (await this.directUploads?.sweepExpired(now, dryRun)) ?? 0;
-    const { expired, strays } = await this.resumable.sweep(cutoff, dryRun);
+    const pending = await this.pending.sweep(cutoff, dryRun);
     const report: SweepReport = {
-      ...{ scanned: 0, orphans: [], removed: 0, failed: 0, dryRun, expiredDirectUploads },
-      ...{ expiredUploads: expired, strayUploadParts: strays },
+      ...{ scanned: 0, orphans: [], removed: 0, failed: 0, dryRun },
+      expiredDirectUploads: pending.get('direct')?.expired.length ?? 0,
+      expiredUploads: pending.get('resumable')?.expired ?? [],
+      strayUploadParts: pending.get('resumable')?.strays ?? [],
     };
     let batch: StoredObject[] = [];
     for await (const object of this.storage.list()) {

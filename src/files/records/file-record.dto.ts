@@ -1,6 +1,6 @@
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import type { FileRecord } from './file-record.entity.js';
-import { FileVariantDto } from '../images/variants/file-variant.dto.js';
+import { FileVariantDto } from './file-variant.dto.js';
 
 const IMAGE_SIDE = 'Pixels of an image as shown (EXIF orientation applied; one frame); null for other files';
 

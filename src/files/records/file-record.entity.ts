@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintNumber } from '../../database/transformers.js';
-import type { VariantStates } from '../images/variants/variant-state.js';
+import type { VariantStates } from './variant-state.js';
 
 /** One stored file, attached to one field of one entity. */
 @Entity({ name: 'file_records' })

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, type EntityManager } from 'typeorm';
+import { EntityReader } from '../../database/list-page.js';
 import { FileRecord } from './file-record.entity.js';
-import { originalKeyOf, storedKeysOf } from '../images/variants/variant-state.js';
+import { originalKeyOf, storedKeysOf } from './variant-state.js';
 
 /** One file field of one entity. */
 export interface FieldSlot {
@@ -27,12 +28,27 @@ export class FileRecordsRepository {
    * (the slot index's order): for the resolution of a response's file fields.
    */
   async findForOwners(owners: ReadonlyMap<string, readonly number[]>): Promise<FileRecord[]> {
-    const where = [...owners]
-      .filter(([, ids]) => ids.length > 0)
-      .map(([attachmentType, ids]) => ({ attachmentType, attachmentId: In([...ids]) }));
-    if (where.length === 0) return [];
+    const wanted = [...owners].filter(([, ids]) => ids.length > 0);
+    if (wanted.length === 0) return [];
+    // One statement per count of types and ids (see EntityReader): the values are each type followed by its ids.
+    const shape = wanted.map(([, ids]) => ids.length).join(' ');
+    const values = wanted.flatMap(([type, ids]) => [type, ...ids]);
+    const repository = this.db.getRepository(FileRecord);
+    const records = await EntityReader.of(repository).many(shape, values, (placeholders) => {
+      const builder = repository.createQueryBuilder(EntityReader.ALIAS);
+      let at = 0;
+      wanted.forEach(([, ids], index) => {
+        const type = placeholders[at];
+        const some = placeholders.slice(at + 1, (at += 1 + ids.length));
+        builder.orWhere(`(row.attachmentType = :type${index} AND row.attachmentId IN (:...ids${index}))`, {
+          [`type${index}`]: type,
+          [`ids${index}`]: some,
+        });
+      });
+      return builder;
+    });
     // Sorted here: an ORDER BY over an IN list makes SQLite order the list's rows, which costs more than this sort.
-    return (await this.db.find(FileRecord, { where })).sort(bySlot);
+    return records.sort(bySlot);
   }
 
   /** Which of these storage keys belong to a record: as its file, or as one of its image variants. */

@@ -1,6 +1,9 @@
-import type { StorageSettings } from '../files.config.js';
 import type { FileStorage } from './file-storage.js';
 import { LocalDiskStorage } from './local-disk.storage.js';
+import type { S3StorageOptions } from './s3.storage.js';
+
+/** Where files go, as the configuration reads it. */
+export type StorageSettings = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
 
 /**
  * The storage driver chosen by STORAGE_DRIVER: local disk (default) or an S3-compatible bucket. The AWS SDK is

@@ -12,10 +12,9 @@ import {
   type ByteRange,
   type StoredObject,
 } from './file-storage.js';
-import { LocalDiskResumableStorage } from '../resumable/storage/local-disk-resumable.storage.js';
 
 /** Temporary files carry this suffix until they are complete, so a crash never leaves a half file under a real key. */
-export const TEMP_SUFFIX = '.partial';
+const TEMP_SUFFIX = '.partial';
 
 /** Stored files are private to the service's user: other local users must not read uploads. */
 const FILE_MODE = 0o600;
@@ -30,16 +29,14 @@ const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** Stores files on local disk under one root directory; every path is confined to that root. */
 export class LocalDiskStorage extends FileStorage {
   private readonly root: string;
-  private readonly unfinished: LocalDiskResumableStorage;
 
   constructor(root: string) {
     super();
     this.root = resolve(root);
-    this.unfinished = new LocalDiskResumableStorage(this.root);
   }
 
-  override resumable(): LocalDiskResumableStorage {
-    return this.unfinished;
+  override localRoot(): string {
+    return this.root;
   }
 
   async put(key: string, body: Readable): Promise<void> {

@@ -11,10 +11,14 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
-import { S3Multipart } from '../direct/s3/s3-multipart.js';
-import { S3ResumableStorage } from '../resumable/storage/s3-resumable.storage.js';
-import type { UnfinishedUploadStates } from '../resumable/storage/upload-states.js';
-import { assertSafeKey, FileStorage, type ByteRange, type DirectUrlSigner, type StoredObject } from './file-storage.js';
+import {
+  assertSafeKey,
+  FileStorage,
+  type ByteRange,
+  type DirectUrlSigner,
+  type S3Bucket,
+  type StoredObject,
+} from './file-storage.js';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -143,12 +147,17 @@ export class S3Storage extends FileStorage {
     };
   }
 
+  /** The bucket and clients, for the uploads that speak S3 themselves (direct, resumable). */
+  override s3Bucket(): S3Bucket {
+    return { client: this.client, name: this.options.bucket, signer: () => this.signer() };
+  }
+
   /**
-   * Multipart uploads for direct uploads. Their part URLs are signed by a client that sends no request and leaves out
-   * the checksum parameters the SDK would otherwise add, which a browser's PUT of a part cannot satisfy.
+   * Signs part URLs: a client that sends no request and leaves out the checksum parameters the SDK would otherwise
+   * add, which a browser's PUT of a part cannot satisfy.
    */
-  override directMultipart(): S3Multipart {
-    const { bucket, region, endpoint, forcePathStyle } = this.options;
+  private signer(): S3Client {
+    const { region, endpoint, forcePathStyle } = this.options;
     this.partSigner ??= new S3Client({
       region,
       endpoint,
@@ -157,12 +166,7 @@ export class S3Storage extends FileStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    return new S3Multipart(this.client, this.partSigner, bucket);
-  }
-
-  /** Resumable uploads through S3 multipart uploads, their state in the upload rows. */
-  override resumable(states: UnfinishedUploadStates): S3ResumableStorage {
-    return new S3ResumableStorage(this.client, this.options.bucket, states);
+    return this.partSigner;
   }
 
   /** The SDK client keeps its sockets alive for reuse; only destroying it ends them. */

@@ -10,8 +10,8 @@ import { FileEventPublisher, type FileEvent } from '../events/file-event-publish
 import type { FileFieldDefinition } from '../fields/file-field.decorator.js';
 import type { AttachableEntity, FileFieldRegistry } from '../fields/file-field.registry.js';
 import { FileStorage, type ByteRange, type StoredObject } from '../storage/file-storage.js';
-import type { MultipartReceiver, ReceiveOptions } from '../upload/multipart-receiver.js';
-import type { StoredPart } from '../upload/streaming-storage-engine.js';
+import type { MultipartReceiver, ReceiveOptions } from '../transports/multipart/multipart-receiver.js';
+import type { StoredPart } from '../intake/inspection/upload-inspection.js';
 
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the real signatures */
 

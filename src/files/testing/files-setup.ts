@@ -1,5 +1,6 @@
 import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { AttachmentOwners } from '../fields/attachment-owners.js';
+import { FieldAdmission } from '../intake/admission/field-admission.js';
 import { resolveFileFieldsOptions } from '../fields/file-fields.options.js';
 import type { FieldSlot } from '../records/file-records.repository.js';
 import {
@@ -34,13 +35,16 @@ export function filesFakes() {
       { name: 'pages', multi: true },
     ],
   });
+  const options = resolveFileFieldsOptions({ storage });
+  const owners = new AttachmentOwners(asReal(registry), asReal(ownerRows));
   return {
-    options: resolveFileFieldsOptions({ storage }),
+    options,
     storage,
     fileRecords,
     ownerRows,
     registry,
-    owners: new AttachmentOwners(asReal(registry), asReal(ownerRows)),
+    owners,
+    admission: new FieldAdmission(options, owners, asReal(fileRecords)),
     receiver: new FakeMultipartReceiver(storage),
     events: new FakeFileEventPublisher(),
     unitOfWork: asReal<UnitOfWork>(new FakeUnitOfWork()),

@@ -8,7 +8,7 @@ import {
   type FileRecordsRepository,
   type NewFileRecord,
 } from '../records/file-records.repository.js';
-import { storedKeysOf } from '../images/variants/variant-state.js';
+import { storedKeysOf } from '../records/variant-state.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
 export { asReal, FakeUnitOfWork } from '../../common/testing/fakes.js';

@@ -4,13 +4,13 @@ import type { Transaction } from '../../database/unit-of-work.js';
 import type { FileVariantsRepository } from '../images/variants/file-variants.repository.js';
 import { FileVariants } from '../images/variants/file-variants.service.js';
 import { VariantProduction } from '../images/variants/variant-production.js';
-import type { VariantStates } from '../images/variants/variant-state.js';
+import type { VariantStates } from '../records/variant-state.js';
 import type { FileUrls } from '../urls/file-urls.js';
 import { FakeFileFieldRegistry, FakeFileStorage } from './file-fixtures.js';
 import { cover } from './files-setup.js';
 import { asReal, FakeFileRecordsRepository, FakeUnitOfWork } from './in-memory-repositories.js';
 
-export const THUMB = { width: 20, height: 20, fit: 'cover' } as const;
+const THUMB = { width: 20, height: 20, fit: 'cover' } as const;
 
 /**
  * The image variants over in-memory fakes: product `cover` declares a 20x20 `thumb`, `plain` no variants; `image()`

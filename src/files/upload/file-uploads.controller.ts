@@ -4,7 +4,6 @@ import {
   ApiConsumes,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -20,13 +19,7 @@ import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { AttachmentTypes } from '../fields/attachment-types.service.js';
 import { AttachmentTypeDto } from '../dto/attachment-type.dto.js';
 import { FileRecordDto } from '../records/file-record.dto.js';
-import { FilesService } from '../files.service.js';
-import { FileVariants } from '../images/variants/file-variants.service.js';
-import { isDraftRequest } from '../resumable/draft/draft-headers.js';
-import { ApiDraftCreation } from '../resumable/draft/draft-openapi.js';
-import { DraftProtocol } from '../resumable/draft/draft-protocol.js';
-import { isTusRequest } from '../resumable/tus/tus-headers.js';
-import { TusProtocol } from '../resumable/tus/tus-protocol.js';
+import { ApiFieldUploadProtocols, FieldUploadProtocols } from '../transports/field-upload-protocols.js';
 
 const oneOrMany = {
   oneOf: [{ $ref: getSchemaPath(FileRecordDto) }, { type: 'array', items: { $ref: getSchemaPath(FileRecordDto) } }],
@@ -39,10 +32,7 @@ const oneOrMany = {
 export class FileUploadsController {
   constructor(
     private readonly attachmentTypes: AttachmentTypes,
-    private readonly files: FilesService,
-    private readonly variants: FileVariants,
-    private readonly tus: TusProtocol,
-    private readonly draft: DraftProtocol,
+    private readonly protocols: FieldUploadProtocols,
   ) {}
 
   // Before `:id`, which would take `fields` for an id.
@@ -78,15 +68,7 @@ export class FileUploadsController {
       '`?0` answers 201 with its Location once the body (if any) is stored, `?1` answers the record as here once the ' +
       'whole file arrived; a 104 with the Location comes first to a client that sends the interop version.',
   })
-  @ApiHeader({ name: 'Tus-Resumable', required: false, description: 'tus creation: 1.0.0' })
-  @ApiHeader({ name: 'Upload-Length', required: false, description: 'tus creation: the whole length in bytes' })
-  @ApiHeader({ name: 'Upload-Defer-Length', required: false, description: 'tus creation: 1, the length comes later' })
-  @ApiHeader({
-    name: 'Upload-Metadata',
-    required: false,
-    description: 'tus creation: `filename <base64>,filetype <base64>`',
-  })
-  @ApiDraftCreation()
+  @ApiFieldUploadProtocols()
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -139,17 +121,7 @@ export class FileUploadsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<FileRecordDto | FileRecordDto[] | undefined> {
-    const target = { attachmentType, attachmentId, fieldName };
-    // tus creation: 201 with the upload's Location and no body.
-    if (isTusRequest(req)) {
-      await this.tus.create(target, principal, req, res);
-      return undefined;
-    }
-    // IETF draft creation: 201 with the upload's Location, or the record when the request brought the whole file.
-    if (isDraftRequest(req)) return this.draft.create(target, principal, req, res);
-    const result = await this.files.upload(target, principal, req, res);
-    res.status(result.created ? 201 : 200);
-    const bodies = await Promise.all(result.records.map((record) => this.variants.toDto(record)));
-    return bodies.length === 1 ? bodies[0] : bodies;
+    // tus, the IETF draft or multipart/form-data: FieldUploadProtocols chooses.
+    return this.protocols.upload({ attachmentType, attachmentId, fieldName }, principal, req, res);
   }
 }

@@ -5,7 +5,7 @@ import {
   overBudget,
   type RasterHeader,
 } from './decode-cost.js';
-import { DEFAULT_MAX_PIXELS } from '../image-options.js';
+import { DEFAULT_MAX_PIXELS } from '../options/image-options.js';
 
 const MiB = 1024 * 1024;
 const header = (fields: Partial<RasterHeader>): RasterHeader => ({

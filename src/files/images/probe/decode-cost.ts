@@ -64,7 +64,7 @@ function jpegSamples({ channels, chromaSubsampling }: RasterHeader): number {
 }
 
 /** Bytes in MiB, rounded up: how a limit and a cost are shown to people. */
-export function mebibytes(bytes: number): string {
+function mebibytes(bytes: number): string {
   return `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 }
 

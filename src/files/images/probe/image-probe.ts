@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { FilesError, FilesErrorCode } from '../../files.errors.js';
+import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
 import { FileStorage } from '../../storage/file-storage.js';
 import { overBudget, type RasterHeader } from './decode-cost.js';
 import { isRasterImage } from './image-types.js';
-import { withLocalCopy } from '../local-copy.js';
-import { loadSharp } from '../sharp.js';
+import { withLocalCopy } from './local-copy.js';
+import { loadSharp } from './sharp.js';
 
 /** An image's size as it is shown: after its EXIF orientation, one frame of an animation. */
 export interface ImageSize {

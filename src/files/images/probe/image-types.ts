@@ -2,7 +2,7 @@
  * The sniffed types whose size is read and from which variants are made: what sharp decodes. Other images (BMP, ICO,
  * HEIC, SVG…) have no width, height or variants.
  */
-export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set([
+const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set([
   'image/jpeg',
   'image/png',
   'image/webp',

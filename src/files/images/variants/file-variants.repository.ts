@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Transaction } from '../../../database/unit-of-work.js';
 import { FileRecord } from '../../records/file-record.entity.js';
-import type { VariantStates } from './variant-state.js';
+import type { VariantStates } from '../../records/variant-state.js';
 
 /** The queries on the `variants` column of file records. */
 @Injectable()

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { FileRecordDto } from '../../records/file-record.dto.js';
 import { FileRecord } from '../../records/file-record.entity.js';
 import { FileRecordsRepository, type FileRecordRow } from '../../records/file-records.repository.js';
-import { FilesError, FilesErrorCode } from '../../files.errors.js';
+import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
 import { FileUrls } from '../../urls/file-urls.js';
-import { FileVariantDto } from './file-variant.dto.js';
+import { FileVariantDto } from '../../records/file-variant.dto.js';
 import type { VariantTarget } from './variant-pipeline.js';
 import { VariantProduction, type VariantSource } from './variant-production.js';
-import { isStored, type StoredVariant } from './variant-state.js';
+import { isStored, type StoredVariant } from '../../records/variant-state.js';
 
 /**
  * The image variants of file records: listed on responses, and served as records of their own. They are made (by

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { FakeFileStorage } from '../../testing/file-fixtures.js';
-import type { ImageVariantOptions } from '../image-options.js';
+import type { ImageVariantOptions } from '../options/image-options.js';
 import { produceVariant, VariantInputError, variantTarget } from './variant-pipeline.js';
 
 describe('the variant pipeline', () => {

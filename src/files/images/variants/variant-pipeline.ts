@@ -4,10 +4,10 @@ import { dirname, join } from 'node:path';
 import type { OutputInfo, Sharp } from 'sharp';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { overBudget } from '../probe/decode-cost.js';
-import type { ImageVariantOptions, VariantFormat } from '../image-options.js';
+import type { ImageVariantOptions, VariantFormat } from '../options/image-options.js';
 import { readHeader } from '../probe/image-probe.js';
-import { loadSharp, type SharpFactory } from '../sharp.js';
-import type { StoredVariant } from './variant-state.js';
+import { loadSharp, type SharpFactory } from '../probe/sharp.js';
+import type { StoredVariant } from '../../records/variant-state.js';
 
 const EXTENSIONS: Record<VariantFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
 const MIME_TYPES: Record<VariantFormat, string> = {

@@ -5,15 +5,15 @@ import type { FileFieldDefinition } from '../../fields/file-field.decorator.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
 import type { FileRecord } from '../../records/file-record.entity.js';
 import { FileRecordsRepository } from '../../records/file-records.repository.js';
-import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../../files.errors.js';
+import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../../errors/files.errors.js';
 import { FileStorage } from '../../storage/file-storage.js';
 import { FileVariantsRepository } from './file-variants.repository.js';
-import { DEFAULT_MAX_PIXELS } from '../image-options.js';
+import { DEFAULT_MAX_PIXELS } from '../options/image-options.js';
 import { isRasterImage } from '../probe/image-types.js';
-import { withLocalCopy } from '../local-copy.js';
+import { withLocalCopy } from '../probe/local-copy.js';
 import { produceVariant, VariantInputError, variantTarget, type VariantTarget } from './variant-pipeline.js';
 import { VariantQueue } from './variant-queue.js';
-import { isStored, type VariantState } from './variant-state.js';
+import { isStored, type VariantState } from '../../records/variant-state.js';
 
 /**
  * Originals whose variants are made at once, waiting at most, and waiting at most for one principal (see VariantQueue).
