@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
 import { AuditModule } from './audit/index.js';
 import { AuditedFileActivity } from './audited-file-activity.js';
+import { BackgroundJobsModule } from './background-jobs/background-jobs.module.js';
 import { CatalogModule } from './catalog/index.js';
 import { ClockModule } from './common/clock.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { BodyParsingGuard } from './common/http/body-parsing.guard.js';
-import { loggerParams } from './common/logging.js';
 import { createValidationPipe } from './common/pipes/validation.js';
-import { AppConfigModule } from './config/config.module.js';
+import { AppConfigModule, SettingsModule } from './config/config.module.js';
 import { AppConfig } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
 import {
@@ -47,7 +45,6 @@ async function serviceFileFieldsOptions(
   imports: [
     AppConfigModule,
     ClockModule,
-    LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggerParams }),
     DatabaseModule,
     AuditModule,
     RedisModule,
@@ -57,8 +54,8 @@ async function serviceFileFieldsOptions(
     // The file-field framework on this service's settings; its changes go out as webhooks and into the audit trail.
     FileFieldsModule.forRootAsync({
       imports: [
-        ConfigModule.forFeature(filesConfig),
-        ConfigModule.forFeature(tokenConfig),
+        SettingsModule.forFeature(filesConfig),
+        SettingsModule.forFeature(tokenConfig),
         WebhooksModule,
         AuditModule,
       ],
@@ -69,6 +66,8 @@ async function serviceFileFieldsOptions(
     }),
     CatalogModule,
     HealthModule,
+    // The timers of every periodic task (retention, sweeps, key reloads, the delivery poll).
+    BackgroundJobsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: ProblemDetailsFilter },

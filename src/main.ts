@@ -2,12 +2,11 @@ import { Logger, type INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { describeDatabase, describeStorage } from './common/log-output.js';
+import { createApp } from './app.factory.js';
+import { describeDatabase, describeStorage } from './common/logging/log-output.js';
 import { AppConfig, loadAppConfig } from './config/environment.js';
 import { freePortOn } from './config/local-url.js';
-import { createApp } from './app.factory.js';
 import { filesConfig, type FilesConfig } from './files/index.js';
-import { tokenConfig, type TokenConfig } from './token/index.js';
 
 /** Signals that ask the service to stop: SIGTERM from an orchestrator or `kill`, SIGINT from Ctrl+C, and the like. */
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2'] as const;
@@ -75,8 +74,8 @@ const listening = `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bou
 processLogger.log(`Listening on ${listening}`);
 // Tokens and file URLs name the issuer: when it is not the address above (a wildcard or a host name, OAUTH_ISSUER),
 // say which address they name, so that nobody opens the other one and finds them refused.
-const { issuer } = app.get<TokenConfig>(tokenConfig.KEY);
+const { issuer, issuerIsSet } = config;
 if (issuer !== listening) {
-  const from = process.env.OAUTH_ISSUER ? 'OAUTH_ISSUER' : 'from HOST; set OAUTH_ISSUER to the address clients use';
+  const from = issuerIsSet ? 'OAUTH_ISSUER' : 'from HOST; set OAUTH_ISSUER to the address clients use';
   processLogger.log(`Tokens and file URLs name ${issuer} (${from})`);
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
-import { AppConfigModule } from './config/config.module.js';
+import { AppConfigModule, SettingsModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import {
   FileFieldsModule,
@@ -17,7 +16,7 @@ import {
     DatabaseModule,
     DatabaseModule.forFeature(fileFieldsSchema),
     FileFieldsModule.forRootAsync({
-      imports: [ConfigModule.forFeature(filesConfig)],
+      imports: [SettingsModule.forFeature(filesConfig)],
       inject: [filesConfig.KEY],
       // The sweep runs once, by hand (with --dry-run, nothing may be removed): no background sweep.
       useFactory: async (config: FilesConfig) => ({

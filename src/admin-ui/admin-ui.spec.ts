@@ -1,16 +1,20 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import request from 'supertest';
-import { useSafeResponseDefaults } from '../common/http/http-limits.js';
+import { setSafeResponseDefaults } from '../common/http/http-limits.js';
 import type { FilesConfig } from '../files/index.js';
 import { adminContentSecurityPolicy, imageOrigins, serveAdminUi } from './admin-ui.js';
 
 const LOCAL = { urlMode: 'proxy', storage: { driver: 'local', root: '/tmp' } } as unknown as FilesConfig;
 /** The base of file URLs: the service's public URL, here another origin than the pages'. */
 const PUBLIC_URL = 'https://files.example.com/';
+/** As the service's entrance sets them on every answer. */
+const safeDefaults: express.RequestHandler = (_req, res, next) => {
+  setSafeResponseDefaults(res);
+  next();
+};
 
 describe('serveAdminUi', () => {
   let dist: string;
@@ -23,8 +27,8 @@ describe('serveAdminUi', () => {
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     app = express();
     // As in the service: API defaults first (Cache-Control: no-store), then the UI.
-    useSafeResponseDefaults(app as unknown as NestExpressApplication);
-    serveAdminUi(app as unknown as NestExpressApplication, LOCAL, PUBLIC_URL, dist);
+    app.use(safeDefaults);
+    serveAdminUi(app, LOCAL, PUBLIC_URL, dist);
   });
   afterAll(() => rm(dist, { recursive: true, force: true }));
 
@@ -56,15 +60,15 @@ describe('serveAdminUi', () => {
 
   it('says how to build the UI when it is not built', async () => {
     const bare = express();
-    serveAdminUi(bare as unknown as NestExpressApplication, LOCAL, undefined, join(dist, 'missing'));
+    serveAdminUi(bare, LOCAL, undefined, join(dist, 'missing'));
     const res = await request(bare).get('/admin/settings').expect(503);
     expect(res.body.detail).toMatch(/npm run build:admin/);
   });
 
   it('serves the icon, cached for long, also without a build of the UI', async () => {
     const bare = express();
-    useSafeResponseDefaults(bare as unknown as NestExpressApplication);
-    serveAdminUi(bare as unknown as NestExpressApplication, LOCAL, undefined, join(dist, 'missing'));
+    bare.use(safeDefaults);
+    serveAdminUi(bare, LOCAL, undefined, join(dist, 'missing'));
     for (const [path, type] of [
       ['/favicon.ico', 'image/x-icon'],
       ['/favicon.svg', 'image/svg+xml'],

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
 import type { FilesConfig } from '../files/index.js';
 import { serveFavicon } from './favicon.js';
@@ -43,12 +42,13 @@ export function adminContentSecurityPolicy(
 /**
  * Serves the administration UI, a single-page application, at /admin: its hashed assets cached for a year as
  * immutable, every other path under /admin answered with its index.html (not cached, so a new build is picked up),
- * all under a strict Content-Security-Policy and never in a frame; the service's icon at /favicon.ico and /favicon.svg. Public: the pages hold no data; the API they call
- * asks for tokens. Without a build (`npm run build:admin`), /admin says so with a 503 problem detail. `publicUrl`:
+ * all under a strict Content-Security-Policy and never in a frame; the service's icon at /favicon.ico and
+ * /favicon.svg. Routes under /admin and the icon's two paths only: no other request runs any of it. Public: the
+ * pages hold no data; the API they call asks for tokens. Without a build (`npm run build:admin`), /admin says so with a 503 problem detail. `publicUrl`:
  * the base of file URLs, whose images the pages show.
  */
 export function serveAdminUi(
-  app: NestExpressApplication,
+  app: Express,
   files: FilesConfig,
   publicUrl: string | undefined,
   dist = ADMIN_UI_DIST,

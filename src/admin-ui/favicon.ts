@@ -1,5 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, Request, Response } from 'express';
 
 /** The service's icon: a page on the accent colour of the administration UI. */
 export const FAVICON_SVG =
@@ -43,18 +42,18 @@ export function icoOf(png: Buffer, size: number): Buffer {
 }
 
 /**
- * Serves the icon at /favicon.svg and /favicon.ico, so that no page of the service (the administration UI, the
- * sign-in page, /api/docs) answers a browser's request for an icon with a 404.
+ * Serves the icon at /favicon.svg and /favicon.ico (GET and HEAD routes), so that no page of the service (the
+ * administration UI, the sign-in page, /api/docs) answers a browser's request for an icon with a 404.
  */
-export function serveFavicon(app: NestExpressApplication): void {
-  const icons = new Map([
-    [FAVICON_PATH, { type: 'image/svg+xml', body: Buffer.from(FAVICON_SVG) }],
-    ['/favicon.ico', { type: 'image/x-icon', body: icoOf(FAVICON_PNG, 32) }],
-  ]);
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const icon = (req.method === 'GET' || req.method === 'HEAD') && icons.get(req.path);
-    if (!icon) return next();
-    res.setHeader('Cache-Control', CACHE_CONTROL);
-    res.type(icon.type).send(icon.body);
-  });
+export function serveFavicon(app: Express): void {
+  const icons: [string, string, Buffer][] = [
+    [FAVICON_PATH, 'image/svg+xml', Buffer.from(FAVICON_SVG)],
+    ['/favicon.ico', 'image/x-icon', icoOf(FAVICON_PNG, 32)],
+  ];
+  for (const [path, type, body] of icons) {
+    app.get(path, (_req: Request, res: Response) => {
+      res.setHeader('Cache-Control', CACHE_CONTROL);
+      res.type(type).send(body);
+    });
+  }
 }

@@ -1,20 +1,20 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
 import { auditConfig, type AuditConfig } from './audit.config.js';
 import { AuditEventsRepository } from './repositories/audit-events.repository.js';
 
-/** Once an hour is plenty for a retention counted in days. */
-const RUN_EVERY_MS = 3_600_000;
 /** Rows deleted per statement, so that no sweep holds a long lock or a huge transaction. */
 export const AUDIT_SWEEP_BATCH = 1000;
 /** Batches per run: a backlog larger than this is finished by the next runs. */
 const MAX_BATCHES_PER_RUN = 100;
 
-/** Deletes audit events older than AUDIT_RETENTION: at start, then every hour, in bounded batches. */
+/**
+ * Deletes audit events older than AUDIT_RETENTION, in bounded batches: one run per call to {@link sweep} (the
+ * background jobs run it at start and every hour).
+ */
 @Injectable()
-export class AuditRetention implements OnApplicationBootstrap, OnModuleDestroy {
+export class AuditRetention {
   private readonly logger = new Logger(AuditRetention.name);
-  private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
 
   constructor(
@@ -22,17 +22,6 @@ export class AuditRetention implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(auditConfig.KEY) private readonly config: AuditConfig,
     private readonly clock: Clock,
   ) {}
-
-  onApplicationBootstrap(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), RUN_EVERY_MS);
-    this.timer.unref();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
 
   /**
    * One run (a run already under way is joined, not doubled): answers how many events were deleted. Never rejects: a

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
+import { SettingsModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { auditConfig } from './audit.config.js';
 import { auditSchema } from './audit.schema.js';
@@ -13,7 +13,7 @@ import { AuditEventsRepository } from './repositories/audit-events.repository.js
  * (AuditTrail, and `@Audited()`). It imports no feature, so any feature may import it.
  */
 @Module({
-  imports: [DatabaseModule.forFeature(auditSchema), ConfigModule.forFeature(auditConfig)],
+  imports: [DatabaseModule.forFeature(auditSchema), SettingsModule.forFeature(auditConfig)],
   controllers: [AuditEventsController],
   providers: [AuditEventsRepository, AuditTrail, AuditRetention],
   // The interceptor behind @Audited() is built in each module that uses it, from this AuditTrail.

@@ -44,6 +44,18 @@ describe('files config', () => {
     expect(() => load({ RESUMABLE_UPLOAD_LIFETIME: '30s' })).toThrow(/RESUMABLE_UPLOAD_LIFETIME must be at least 1m/);
   });
 
+  it('reads the orphan sweep durations, and still their former *_SECONDS names', () => {
+    expect(load({ ORPHAN_GRACE: '10m', ORPHAN_SWEEP_INTERVAL: '0' })).toMatchObject({
+      orphanGraceMs: 600_000,
+      orphanSweepIntervalMs: 0,
+    });
+    expect(load({ ORPHAN_GRACE_SECONDS: '60', ORPHAN_SWEEP_INTERVAL_SECONDS: '0' })).toMatchObject({
+      orphanGraceMs: 60_000,
+      orphanSweepIntervalMs: 0,
+    });
+    expect(() => load({ ORPHAN_GRACE: '10' })).toThrow(/ORPHAN_GRACE/);
+  });
+
   it('reads IMAGE_DECODE_BYTES as a positive whole number of bytes', () => {
     expect(load({ IMAGE_DECODE_BYTES: '134217728' }).imageDecodeBytes).toBe(134_217_728);
     for (const bytes of ['0', '1.5', 'lots'])

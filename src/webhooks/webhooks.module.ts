@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
+import { SettingsModule } from '../config/config.module.js';
 import { AuditModule } from '../audit/index.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { FileFieldRegistry } from '../files/index.js';
@@ -39,7 +39,7 @@ import { WebhookEndpointListRepository } from './repositories/webhook-endpoint-l
 @Module({
   imports: [
     DatabaseModule.forFeature(webhooksSchema),
-    ConfigModule.forFeature(webhooksConfig),
+    SettingsModule.forFeature(webhooksConfig),
     AuditModule,
     SecretsModule,
     // Who may read what, for the endpoints' creators (SubjectPermissions).

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
-import { isSaneRequestId } from '../../common/logging.js';
+import { isSaneRequestId } from '../../common/logging/log-lines.js';
 import type { AuditEvent, AuditOutcome } from '../audit-event.entity.js';
 import type { EntityManager } from 'typeorm';
 import {

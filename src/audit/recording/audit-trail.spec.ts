@@ -109,24 +109,6 @@ describe('AuditRetention', () => {
       'Audit retention sweep failed',
     );
   });
-
-  it('runs at start and every hour on an unref-ed timer, which stops on destroy', async () => {
-    jest.useFakeTimers();
-    try {
-      const events = new FakeAuditEventsRepository();
-      const retention = new AuditRetention(asReal(events), testAuditConfig(), new FakeClock());
-      retention.onApplicationBootstrap();
-      await jest.advanceTimersByTimeAsync(0);
-      expect(events.deleteCalls).toBe(1);
-      await jest.advanceTimersByTimeAsync(3_600_000);
-      expect(events.deleteCalls).toBe(2);
-      await retention.onModuleDestroy();
-      await jest.advanceTimersByTimeAsync(3_600_000);
-      expect(events.deleteCalls).toBe(2);
-    } finally {
-      jest.useRealTimers();
-    }
-  });
 });
 
 const baseEvent = {

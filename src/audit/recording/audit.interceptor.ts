@@ -26,7 +26,7 @@ export interface AuditedAction {
 /** At most this many changed field names are recorded (the DTOs have fewer). */
 const MAX_FIELDS = 20;
 
-/** The request id (set by pino-http from X-Request-Id or a new UUID) and the client's address of a request. */
+/** The request id (set by RequestLog from X-Request-Id or a new UUID) and the client's address of a request. */
 export function originOf(request: Request): AuditOrigin {
   const id = (request as { id?: unknown }).id;
   return {

@@ -2,7 +2,8 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { noteProblemType, redactUrl } from '../logging.js';
+import { redactUrl } from '../logging/log-lines.js';
+import { noteProblemType } from '../logging/request-log.js';
 import { DomainError } from './domain-error.js';
 import { errorFormats } from './error-formats.js';
 import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';

@@ -1,14 +1,15 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpConfig } from '../../config/environment.js';
 import { nulError } from './json-depth.js';
 
 /**
- * Bounds what one client can hold or send: open connections, in all and per address (so file descriptors remain for
- * the database and the storage), idle and slow connections, slow bodies, and U+0000 in the URL. JSON and form bodies
- * are read after authentication (BodyParsingGuard), with their depth and content checked. Behind a reverse proxy
- * these are a second line; see docs/security.md.
+ * Bounds what one client can hold: open connections, in all and per address (so file descriptors remain for the
+ * database and the storage), idle and slow connections. Each request's own bounds (a slow body, U+0000 in the URL)
+ * are steps of the entrance (see entrance.ts). JSON and form bodies are read after authentication
+ * (BodyParsingGuard), with their depth and content checked. Behind a reverse proxy these are a second line; see
+ * docs/security.md.
  */
 export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig): void {
   const server = app.getHttpServer();
@@ -23,9 +24,11 @@ export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig)
     const trusted = express.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
     return trusted?.(address, 0) === true;
   });
-  app.use(boundBody(limits.bodyTimeoutMs));
-  // A NUL reaches a path or a query only percent-encoded (Node refuses a raw one in the request line).
-  app.use((req: Request, _res: Response, next: NextFunction) => next(req.url.includes('%00') ? nulError() : undefined));
+}
+
+/** U+0000 in the URL, refused: a NUL reaches a path or a query only percent-encoded (Node refuses a raw one). */
+export function nulInUrl(req: IncomingMessage): Error | undefined {
+  return req.url?.includes('%00') ? nulError() : undefined;
 }
 
 /** Closes a connection at once when its address already has `cap` open, unless `exempt` says otherwise. */
@@ -61,10 +64,10 @@ const UPLOAD_BODY = /^(multipart\/|application\/(offset\+octet-stream|partial-up
  * a body, which Node.js would otherwise read and discard at the client's pace, gets `timeoutMs` more. Past its
  * deadline the connection is closed.
  */
-function boundBody(timeoutMs: number) {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function boundBody(timeoutMs: number) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     const headers = req.headers;
-    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return next();
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return;
     // The socket is gone once the connection closed by itself before the deadline.
     const expire = () => {
       if (!req.complete) req.socket?.destroy();
@@ -76,23 +79,23 @@ function boundBody(timeoutMs: number) {
       if (req.complete) clearTimeout(timer);
       else timer ??= setTimeout(expire, timeoutMs).unref();
     });
-    next();
   };
 }
 
 /**
  * API answers are never sniffed into another type, and never stored by a shared cache unless a route says otherwise
- * (file content and documents set their own Cache-Control).
+ * (file content and documents set their own Cache-Control): set on every response by the entrance.
  *
  * Nor does Express hash every answer's body into an ETag: an answer that may not be stored is never revalidated, and
  * the SHA-1 cost about 5 % of a small request's CPU. What can be cached sets its own validators: file content (its
- * checksum), the administration UI's files (serve-static).
+ * checksum), constant documents (ConstantDocument), the administration UI's files (serve-static).
  */
-export function useSafeResponseDefaults(app: NestExpressApplication): void {
+export function setSafeResponseDefaults(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'no-store');
+}
+
+/** See setSafeResponseDefaults. */
+export function disableBodyEtags(app: NestExpressApplication): void {
   app.set('etag', false);
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
 }

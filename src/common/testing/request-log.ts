@@ -1,12 +1,12 @@
 import express, { type Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { pinoHttp, type Options } from 'pino-http';
 import { loadAppConfig } from '../../config/environment.js';
-import { loggerParams } from '../logging.js';
+import { createLogger } from '../logging/log-lines.js';
+import { RequestLog } from '../logging/request-log.js';
 
 /**
- * Serves the routes `route` adds behind the service's request logger at `level` (JSON), on a free local port, and
+ * Serves the routes `route` adds behind the service's request log at `level` (JSON), on a free local port, and
  * answers the lines it logged while `send` ran against the server's base URL.
  */
 export async function requestLogOf(
@@ -22,8 +22,12 @@ export async function requestLogOf(
     },
   });
   const app = express();
-  const params = loggerParams(loadAppConfig({ LOG_LEVEL: level, LOG_FORMAT: 'json' }), false);
-  app.use(pinoHttp(params.pinoHttp as Options, sink));
+  const logger = createLogger(loadAppConfig({ LOG_LEVEL: level, LOG_FORMAT: 'json' }), false, sink);
+  const requestLog = new RequestLog(logger, true);
+  app.use((req, res, next) => {
+    requestLog.begin(req, res);
+    requestLog.within(req, next);
+  });
   route(app);
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,49 +1,37 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
 import { OrphanSweeper } from './orphan-sweeper.js';
 
 /**
- * Runs the orphan sweeper in the background at start and every `orphanSweepIntervalMs`. A plain timer rather than
- * @nestjs/schedule, so that an application importing the framework needs no scheduler of its own.
+ * Whether and how often the orphan sweeper runs by itself (`sweepOrphansInBackground`, `orphanSweepIntervalMs`), and
+ * one such run with its log line. The timer belongs to the application: this service's background jobs run
+ * {@link run} at start and every interval; another application importing the framework runs it on its own schedule.
  */
 @Injectable()
-export class OrphanSweepSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OrphanSweepSchedule {
   private readonly logger = new Logger(OrphanSweeper.name);
-  private running?: Promise<void>;
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @Inject(FILE_FIELDS_OPTIONS) private readonly options: ResolvedFileFieldsOptions,
     private readonly sweeper: OrphanSweeper,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (!this.options.sweepOrphansInBackground) return;
-    this.runInBackground();
-    if (this.options.orphanSweepIntervalMs > 0) {
-      this.timer = setInterval(() => this.runInBackground(), this.options.orphanSweepIntervalMs);
-      this.timer.unref();
+  /** False where sweeps are only by hand (the sweep command, tests). */
+  get inBackground(): boolean {
+    return this.options.sweepOrphansInBackground;
+  }
+
+  /** Milliseconds between background sweeps; 0: only at start. */
+  get everyMs(): number {
+    return this.options.orphanSweepIntervalMs;
+  }
+
+  /** One sweep; what it removed is logged. A failure rejects (the background job logs it and tries again later). */
+  async run(): Promise<void> {
+    const report = await this.sweeper.sweep();
+    const { orphans, expiredDirectUploads, expiredUploads, strayUploadParts } = report;
+    if (orphans.length + expiredDirectUploads + expiredUploads.length + strayUploadParts.length > 0) {
+      this.logger.log(report, 'Removed orphaned stored objects and expired uploads');
     }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private runInBackground(): void {
-    if (this.running) return;
-    this.running = this.sweeper
-      .sweep()
-      .then(
-        (report) => {
-          const { orphans, expiredDirectUploads, expiredUploads, strayUploadParts } = report;
-          if (orphans.length + expiredDirectUploads + expiredUploads.length + strayUploadParts.length > 0) {
-            this.logger.log(report, 'Removed orphaned stored objects and expired uploads');
-          }
-        },
-        (error: unknown) => this.logger.warn({ err: error }, 'Orphan sweep failed'),
-      )
-      .finally(() => (this.running = undefined));
   }
 }

@@ -1,6 +1,5 @@
 import { asReal } from '../testing/in-memory-repositories.js';
 import { attemptRecorder, endpointAccess, THIS_INSTANCE, webhookFakes } from '../testing/webhook-fixtures.js';
-import { WebhookRetention } from '../recovery/webhook-retention.js';
 import { WebhookDeliveryClaimer } from './webhook-delivery-claimer.js';
 import type { WebhookDeliverySender } from '../sending/webhook-delivery-sender.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
@@ -9,13 +8,12 @@ import type { SendResult } from '../sending/webhook-sender.js';
 
 /** A dispatcher on the fakes, sending through `deliverySender`. */
 function dispatcherOf(fakes: ReturnType<typeof webhookFakes>, deliverySender: WebhookDeliverySender) {
-  const { clock, config, unitOfWork, deliveries, leases, endpoints, eventRows, attempts } = fakes;
+  const { clock, config, unitOfWork, leases, endpoints, eventRows } = fakes;
   return new WebhookDispatcher(
     config,
     new WebhookDeliveryClaimer(unitOfWork, asReal(leases), config, THIS_INSTANCE, clock),
     deliverySender,
     attemptRecorder(fakes),
-    new WebhookRetention(unitOfWork, asReal(attempts), asReal(deliveries), asReal(eventRows), config, clock),
     new WebhookClaimReader(asReal(endpoints), asReal(eventRows), endpointAccess(fakes)),
     clock,
   );

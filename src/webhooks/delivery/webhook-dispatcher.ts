@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
-import { WebhookRetention } from '../recovery/webhook-retention.js';
 import { WebhookDeliverySender } from '../sending/webhook-delivery-sender.js';
 import { WebhookAttemptBatcher } from './webhook-attempt-batcher.js';
 import { WebhookAttemptRecorder } from './webhook-attempt-recorder.js';
@@ -27,7 +26,8 @@ const SEND_MARGIN_MS = LEASE_MARGIN_MS / 2;
 /**
  * Sends due deliveries. Any number of instances can run it: a delivery is claimed with a lease, sent outside any
  * transaction, and what came of it recorded only while the lease is still held; an expired lease makes it due again.
- * New events are sent as soon as their transaction commits; a poll every WEBHOOK_POLL_INTERVAL finds the rest.
+ * New events are sent as soon as their transaction commits; a poll every WEBHOOK_POLL_INTERVAL (a background job
+ * calling {@link wake}) finds the rest.
  *
  * For throughput, deliveries are claimed in batches (on PostgreSQL one statement, which reads their events and their
  * endpoints' versions along) and queued here; at most WEBHOOK_CONCURRENCY requests are open at a time,
@@ -35,7 +35,7 @@ const SEND_MARGIN_MS = LEASE_MARGIN_MS / 2;
  * by 2.5 s, and otherwise handed back. Their results are stored in batches (WebhookAttemptBatcher).
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookDispatcher implements OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
   private readonly inFlight = new Set<Promise<void>>();
   /** Claimed, not yet sent. */
@@ -43,7 +43,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** Claimed by {@link claimAndSend} and not yet finished (queued, sending or being recorded). */
   private held = 0;
   private readonly batcher: WebhookAttemptBatcher;
-  private timer?: NodeJS.Timeout;
   private claiming = false;
   private wakeAgain = false;
   private stopping = false;
@@ -53,7 +52,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly claimer: WebhookDeliveryClaimer,
     private readonly deliverySender: WebhookDeliverySender,
     private readonly recorder: WebhookAttemptRecorder,
-    private readonly retention: WebhookRetention,
     private readonly reader: WebhookClaimReader,
     private readonly clock: Clock,
   ) {
@@ -62,17 +60,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.batcher = new WebhookAttemptBatcher(recorder, this.logger, () => this.queue.sending > 0);
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.config.dispatcher) return;
-    this.timer = setInterval(() => this.wake(), this.config.pollIntervalMs);
-    this.timer.unref();
-    this.wake();
-  }
-
   /** Stops claiming, hands back what was claimed but not sent, and waits for what is being sent to be recorded. */
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.timer);
     while (this.claiming) await Promise.race([...this.inFlight, pause(20)]);
     const unsent = this.queue.takeAll().map(({ delivery }) => delivery);
     this.track(this.claimer.release(unsent).finally(() => unsent.forEach((delivery) => this.finish(delivery))));
@@ -128,7 +118,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async claimAndSend(): Promise<void> {
-    await this.retention.removeExpired();
     const perEndpoint = this.config.endpointConcurrency * CLAIM_AHEAD;
     // At most one endpoint's worth per claim: on PostgreSQL a claim locks candidates in proportion to its size.
     const limit = Math.min(this.config.concurrency * CLAIM_AHEAD - this.held, perEndpoint);

@@ -12,7 +12,6 @@ import { WebhookDeliveryClaimer } from '../delivery/webhook-delivery-claimer.js'
 import type { WebhookDeliverySender } from '../sending/webhook-delivery-sender.js';
 import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import { WebhookClaimReader } from '../delivery/webhook-claim-reader.js';
-import { WebhookRetention } from '../recovery/webhook-retention.js';
 import type { SendResult } from '../sending/webhook-sender.js';
 
 const INTEGRATION = 'integration:7';
@@ -22,7 +21,7 @@ const article = (id: number) => ({ file: { id, attachment_type: 'article' } });
 /** The webhooks module's parts over fakes; `roles` is what each subject's role grants now. */
 function setup(roles: Record<string, readonly string[]> = {}) {
   const fakes = webhookFakes();
-  const { clock, config, unitOfWork, deliveries, leases, endpoints, eventRows, attempts } = fakes;
+  const { clock, config, unitOfWork, leases, endpoints, eventRows } = fakes;
   const access = endpointAccess(fakes, roles);
   const sent: string[] = [];
   const deliverySender = {
@@ -36,7 +35,6 @@ function setup(roles: Record<string, readonly string[]> = {}) {
     new WebhookDeliveryClaimer(unitOfWork, asReal(leases), config, THIS_INSTANCE, clock),
     deliverySender,
     attemptRecorder(fakes),
-    new WebhookRetention(unitOfWork, asReal(attempts), asReal(deliveries), asReal(eventRows), config, clock),
     new WebhookClaimReader(asReal(endpoints), asReal(eventRows), access),
     clock,
   );

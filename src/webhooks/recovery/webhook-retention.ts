@@ -27,7 +27,10 @@ export class WebhookRetention {
     private readonly clock: Clock,
   ) {}
 
-  /** Called on every poll; does the work at most once an hour. */
+  /**
+   * One run, called by the background jobs on every delivery poll: does the work at most once an hour of the service's
+   * clock (so that a clock moved on, as in tests, is followed at the next poll).
+   */
   async removeExpired(): Promise<void> {
     const now = this.clock.nowMs();
     if (now - this.lastRun < RUN_EVERY_MS) return;

@@ -1,8 +1,8 @@
 import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import type { Express } from 'express';
-import { DomainError } from './errors/domain-error.js';
-import { ProblemDetailsFilter } from './errors/problem-details.filter.js';
-import { requestLogOf } from './testing/request-log.js';
+import { DomainError } from '../errors/domain-error.js';
+import { ProblemDetailsFilter } from '../errors/problem-details.filter.js';
+import { requestLogOf } from '../testing/request-log.js';
 
 class GoneError extends DomainError {
   readonly status = 410;

@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { pino } from 'pino';
-import { loadAppConfig } from '../config/environment.js';
+import { loadAppConfig } from '../../config/environment.js';
 import {
   chooseLogFormat,
   describeDatabase,
@@ -11,7 +11,6 @@ import {
   prettyMessage,
   prettyStream,
 } from './log-output.js';
-import { loggerParams } from './logging.js';
 
 describe('log output', () => {
   it('is pretty on a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
@@ -19,14 +18,6 @@ describe('log output', () => {
     expect(chooseLogFormat(undefined, false)).toBe('json');
     expect(chooseLogFormat('json', true)).toBe('json');
     expect(chooseLogFormat('pretty', false)).toBe('pretty');
-  });
-
-  it('gives pino-http a pretty stream only for the pretty format', () => {
-    const params = (env: Record<string, string>, terminal: boolean) => loggerParams(loadAppConfig(env), terminal);
-    expect(Array.isArray(params({}, true).pinoHttp)).toBe(true);
-    expect(Array.isArray(params({ LOG_FORMAT: 'pretty' }, false).pinoHttp)).toBe(true);
-    expect(Array.isArray(params({}, false).pinoHttp)).toBe(false);
-    expect(Array.isArray(params({ LOG_FORMAT: 'json' }, true).pinoHttp)).toBe(false);
   });
 
   it('writes pretty lines a person reads: time, level, context, message, principal and request', () => {

@@ -1,7 +1,8 @@
 import type { LoggerService } from '@nestjs/common';
+import { createRequire } from 'node:module';
 import type { DestinationStream } from 'pino';
-import pretty from 'pino-pretty';
-import type { AppConfig, LogFormat } from '../config/environment.js';
+import type { PrettyOptions } from 'pino-pretty';
+import type { AppConfig, LogFormat } from '../../config/environment.js';
 
 /** LOG_FORMAT when set; otherwise pretty for a person at a terminal, JSON for a file or a log collector. */
 export function chooseLogFormat(setting: LogFormat | undefined, stdoutIsTerminal: boolean): LogFormat {
@@ -28,6 +29,8 @@ export function prettyMessage(log: Record<string, unknown>, messageKey: string):
 
 /** Lines for a person: the time of day, the level, the message; what the message says is not repeated below it. */
 export function prettyStream(destination: number | NodeJS.WritableStream = 1): DestinationStream {
+  // Loaded for pretty lines only: a service logging JSON never loads it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: PrettyOptions) => DestinationStream;
   return pretty({
     destination,
     // Written before the call returns: the line that says the service stopped comes just before it exits.

@@ -1,11 +1,10 @@
 import type { Express } from 'express';
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import type { Options } from 'pino-http';
 import { QueryFailedError } from 'typeorm';
-import { loadAppConfig } from '../config/environment.js';
-import { loggerParams, redactUrl, requestLine } from './logging.js';
-import { requestLogOf } from './testing/request-log.js';
+import { loadAppConfig } from '../../config/environment.js';
+import { requestLogOf } from '../testing/request-log.js';
+import { symbols } from 'pino';
+import { createLogger, redactUrl, requestLine, requestLineJson } from './log-lines.js';
 
 const SECRETS = 'access_token=S1&refresh_token=S2&code=S3&client_secret=S4&password=S5';
 
@@ -105,8 +104,7 @@ describe('request logging', () => {
         done();
       },
     });
-    const { serializers } = loggerParams(loadAppConfig({ LOG_LEVEL: 'info' })).pinoHttp as Options;
-    const logger = pino({ serializers }, sink);
+    const logger = createLogger(loadAppConfig({ LOG_LEVEL: 'info' }), false, sink);
     const driverError = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
     const error = new QueryFailedError('INSERT INTO "webhooks"("secret") VALUES ($1)', ['P1-sealed'], driverError);
     logger.error({ err: error, errorId: 'e1' }, 'Unhandled error');
@@ -126,8 +124,7 @@ describe('request logging', () => {
         done();
       },
     });
-    const { serializers } = loggerParams(loadAppConfig({ LOG_LEVEL: 'info' })).pinoHttp as Options;
-    const logger = pino({ serializers }, sink);
+    const logger = createLogger(loadAppConfig({ LOG_LEVEL: 'info' }), false, sink);
     // The token endpoint's and the admin API's bodies, as a careless serializer or handler could write them.
     const request = { password: 'B1', client_secret: 'B2', refresh_token: 'B3', code: 'B4', label: 'visible' };
     const answer = { secret: 'B5', secret_access_key: 'B6', access_token: 'B7', refresh_token: 'B8', id_token: 'B9' };
@@ -141,5 +138,37 @@ describe('request logging', () => {
     expect(log).toContain('visible');
     expect(log).toContain('[Redacted]');
     expect(log).not.toMatch(/B[1-9]/);
+  });
+
+  it('writes the request line by hand exactly as pino writes it', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logger = createLogger(loadAppConfig({ LOG_LEVEL: 'info' }), false, sink);
+    const bindings = (logger as unknown as Record<symbol, string>)[symbols.chindingsSym];
+    const req = { id: 'r-"1', method: 'GET', originalUrl: '/products?q=é"\\&access_token=S1', headers: {} };
+    for (const [res, fields] of [
+      [{ statusCode: 200, headersSent: true, writableFinished: true }, { responseTime: 3 }],
+      [
+        { statusCode: 410, headersSent: true },
+        { responseTime: 0, principal: 'user:7', problem: '/problems/gone' },
+      ],
+      [{ statusCode: 200, headersSent: false }, { responseTime: 12 }],
+    ] as const) {
+      lines.splice(0);
+      logger.info({ req, res, ...fields }, requestLine(req, res, fields.responseTime));
+      const byHand = requestLineJson(30, bindings, req, res, fields);
+      expect(byHand.endsWith('\n')).toBe(true);
+      const { time: pinoTime, ...viaPino } = JSON.parse(lines[0]) as Record<string, unknown>;
+      const { time, ...handWritten } = JSON.parse(byHand) as Record<string, unknown>;
+      expect(Object.entries(handWritten)).toEqual(Object.entries(viaPino));
+      expect(time).toEqual(expect.any(Number));
+      expect(pinoTime).toEqual(expect.any(Number));
+      expect(byHand).not.toContain('S1');
+    }
   });
 });
