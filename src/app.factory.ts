@@ -10,7 +10,7 @@ import { AppLogger } from './common/logging/app-logger.js';
 import { createLogger } from './common/logging/log-lines.js';
 import { chooseLogFormat, FrameworkNarrationAtDebug } from './common/logging/log-output.js';
 import { RequestLog } from './common/logging/request-log.js';
-import { serveApiDocs } from './common/openapi/api-docs.js';
+import { serveApiDocs } from './api-docs/api-docs.js';
 import { AppConfig } from './config/environment.js';
 import { filesConfig, type FilesConfig } from './files/index.js';
 import { tokenConfig, type TokenConfig } from './token/index.js';

@@ -18,7 +18,7 @@ export class AuditedFileActivity extends FileActivityLog {
 }
 
 /** The audit events of one file activity: who, what, on which record, and where the file is attached. */
-export function auditRecordsOf(activity: FileActivity): AuditRecord[] {
+function auditRecordsOf(activity: FileActivity): AuditRecord[] {
   const { action, principal, attachmentType, attachmentId, field, fileIds } = activity;
   const actor = { actor: principal.subject, clientId: principal.clientId };
   if (action === 'file.reorder') {

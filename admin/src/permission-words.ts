@@ -6,7 +6,7 @@ const pluralOf = (words: string) =>
   words.endsWith('y') ? `${words.slice(0, -1)}ies` : words.endsWith('s') ? words : `${words}s`;
 
 /** What a permission lets a person do: "see integrations", "change products". */
-export function permissionPurpose(permission: string): string {
+function permissionPurpose(permission: string): string {
   if (SPECIAL[permission]) return SPECIAL[permission];
   const [resource, access] = permission.split(':');
   if (!resource || !access || resource === '*') return 'do this';

@@ -1,7 +1,7 @@
 import { useMe } from './account';
 
 /** Whether a permission set grants `required` (`*` grants everything), as the service decides it. */
-export function grants(permissions: readonly string[] | undefined, required: string): boolean {
+function grants(permissions: readonly string[] | undefined, required: string): boolean {
   return !!permissions && (permissions.includes('*') || permissions.includes(required));
 }
 

@@ -7,7 +7,7 @@ import { serveFavicon } from './favicon.js';
 
 /** Where `npm run build:admin` writes the administration UI: admin/dist of the project the service starts in. */
 export const ADMIN_UI_DIST = resolve('admin', 'dist');
-export const ADMIN_UI_PATH = '/admin';
+const ADMIN_UI_PATH = '/admin';
 
 /**
  * Where the pages may load images from besides their own origin: file URLs are absolute on the service's public URL

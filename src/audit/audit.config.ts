@@ -4,7 +4,7 @@ import { Setting } from '../config/setting.js';
 import { durationMs, IsDuration } from '../config/validate-config.js';
 
 /** The AUDIT_* environment variables, with their defaults. */
-export class AuditEnvironment {
+class AuditEnvironment {
   @Setting({ doc: 'How long audit events are kept (units `ms`, `s`, `m`, `h`, `d`); older ones are deleted hourly' })
   @IsDuration({ message: 'AUDIT_RETENTION must be a duration like 90d' })
   AUDIT_RETENTION = '90d';

@@ -7,5 +7,4 @@ export { AuditRetention } from './audit-retention.js';
 export { Audited } from './recording/audited.decorator.js';
 export { AuditTrail, type AuditOrigin, type AuditRecord } from './recording/audit-trail.service.js';
 export { originOf } from './recording/audit.interceptor.js';
-export { auditConfig, type AuditConfig } from './audit.config.js';
-export { auditSchema } from './audit.schema.js';
+export { auditConfig } from './audit.config.js';

@@ -9,7 +9,7 @@ import { PeriodicRunner } from './periodic-runner.js';
  * that do one run.
  */
 @Injectable()
-export class BackgroundJobs implements OnApplicationBootstrap, OnModuleDestroy {
+class BackgroundJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BackgroundJobs.name);
   private runners: PeriodicRunner[] = [];
 

@@ -4,7 +4,7 @@ import { localUrl } from './local-url.js';
 import { Setting } from './setting.js';
 import { durationMs, IsDuration, IsIntVariable, validateConfig } from './validate-config.js';
 
-export const LOG_FORMATS = ['json', 'pretty'] as const;
+const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /**

@@ -11,7 +11,7 @@ function readDuration(value: unknown): number | undefined {
 }
 
 /** Reads `"42"` as 42 for numeric variables (anything else is left for the validators to refuse). */
-export const toInt = ({ value }: { value: unknown }): unknown =>
+const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
 
 /** A duration such as `500ms`, `15s`, `5m`, `2h` or `1d` (the one format every duration variable uses), or `0`. */

@@ -201,7 +201,7 @@ export class FilesEnvironment {
 }
 
 /** Where file bytes live: a directory on local disk, or an S3-compatible bucket. */
-export type StorageSettings = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
+type StorageSettings = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageOptions);
 
 /** The files module's settings, validated from the environment when the module loads. */
 export const filesConfig = featureConfig('files', FilesEnvironment, (env, app) => {

@@ -1,24 +1,30 @@
 /**
  * The file-field framework's public surface: everything another module or NestJS application uses comes from here.
+ * `@public` marks what a host application imports (docs/file-fields.md) though nothing in this service does, so that
+ * the unused-export check (knip) keeps it.
  */
+/** @public */
 export { FileFieldsModule, type FileFieldsAsyncOptions } from './file-fields.module.js';
 export type { FileFieldsOptions } from './fields/file-fields.options.js';
 export { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from './files.config.js';
+/** @public */
 export {
   AttachmentType,
   FileField,
   type AttachmentTypeOptions,
   type FileFieldOptions,
 } from './fields/file-field.decorator.js';
+/** @public */
 export type { ImageVariantOptions } from './images/options/image-options.js';
+/** @public */
 export { FileRecord } from './records/file-record.entity.js';
 export { FileRecordDto } from './records/file-record.dto.js';
 export { FileFieldRegistry } from './fields/file-field.registry.js';
 export { documentFileFields } from './fields/file-fields.openapi.js';
+/** @public */
 export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
 export { storageFaultReason } from './errors/files.errors.js';
 export { LocalDiskStorage } from './storage/local-disk.storage.js';
-export type { S3StorageOptions } from './storage/s3.storage.js';
 export {
   FILE_EVENT_KINDS,
   FileEventPublisher,
@@ -26,14 +32,12 @@ export {
   type FileEventKind,
   type FileEventTransaction,
 } from './events/file-event-publisher.js';
-export {
-  FILE_ACTIVITIES,
-  FileActivityLog,
-  type FileActivity,
-  type FileActivityAction,
-} from './events/file-activity-log.js';
+/** @public */
+export { FileActivityLog, type FileActivity } from './events/file-activity-log.js';
 export { OrphanSweeper } from './orphans/orphan-sweeper.js';
 export { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
+/** @public */
 export { FileUrls } from './urls/file-urls.js';
+/** @public */
 export { FileVariantSource, type StoredVariant } from './urls/file-variant-source.js';
 export { filesSchema as fileFieldsSchema } from './files.schema.js';

@@ -1,10 +1,10 @@
 import { Command, Redis, ReplyError, type RedisOptions } from 'ioredis';
 
 /** How often, while the breaker is open, a PING checks whether Redis answers again. */
-export const BREAKER_PROBE_MS = 1_000;
+const BREAKER_PROBE_MS = 1_000;
 
 /** The message of a command refused by the open breaker. */
-export const CIRCUIT_OPEN = 'Redis is failing: the command was not sent (circuit breaker open)';
+const CIRCUIT_OPEN = 'Redis is failing: the command was not sent (circuit breaker open)';
 
 type SendStream = Parameters<Redis['sendCommand']>[1];
 

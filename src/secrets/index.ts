@@ -3,4 +3,4 @@
  */
 export { SecretsModule } from './secrets.module.js';
 export { SecretBox, SecretBoxError } from './secret-box.js';
-export { deriveSecretsKey, resolveSecretsKey, secretBoxFromEnvironment, SECRETS_KEY_FILE } from './secrets-key.js';
+export { deriveSecretsKey, secretBoxFromEnvironment } from './secrets-key.js';

@@ -13,7 +13,7 @@ export class SecretBoxError extends Error {
 }
 
 /** A short, non-secret fingerprint of a key, written into every sealed value. */
-export function secretsKeyId(key: Buffer): string {
+function secretsKeyId(key: Buffer): string {
   return createHash('sha256').update('secrets-key-id:').update(key).digest('base64url').slice(0, 8);
 }
 

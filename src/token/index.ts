@@ -15,5 +15,4 @@ export { assertHolds } from './admin/permissions/grant-policy.js';
 export { intersectPermissions } from './credentials/scopes.js';
 export { tokenConfig, type TokenConfig } from './token.config.js';
 export { OAUTH_TOKEN_PATH } from './credentials/oauth-paths.js';
-export { tokenSchema } from './token.schema.js';
 export { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './account-rules.js';

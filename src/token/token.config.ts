@@ -21,7 +21,7 @@ function reuseGraceMs(text: string): number | undefined {
 }
 
 /** How often every instance reloads the signing keys (and checks whether a scheduled rotation is due). */
-export const SIGNING_KEYS_RELOAD_MS = 60_000;
+const SIGNING_KEYS_RELOAD_MS = 60_000;
 
 /**
  * The shortest SIGNING_KEY_PREPUBLISH: two reload intervals, so that every instance, even one whose reload failed
@@ -176,7 +176,7 @@ export class TokenEnvironment {
 }
 
 /** The token module's settings from validated variables; durations in seconds unless the name says otherwise. */
-export function tokenSettings(env: TokenEnvironment, app: Pick<AppConfig, 'issuer'>) {
+function tokenSettings(env: TokenEnvironment, app: Pick<AppConfig, 'issuer'>) {
   return {
     issuer: app.issuer,
     passwordGrant: env.OAUTH_PASSWORD_GRANT === 'on',

@@ -9,4 +9,3 @@ export { WebhookFileEvents } from './events/webhook-file-events.js';
 export { WebhookEventCatalog } from './events/webhook-event-catalog.js';
 export { documentWebhookEvents } from './events/webhook-events.openapi.js';
 export { webhooksConfig, type WebhooksConfig } from './webhooks.config.js';
-export { verifyWebhookSignature, type VerifyOptions, type VerifyResult } from './sending/verify-webhook-signature.js';

@@ -27,7 +27,7 @@ function OutlastsWebhookTimeout(): PropertyDecorator {
 }
 
 /** The WEBHOOK_* environment variables, with their defaults. */
-export class WebhooksEnvironment {
+class WebhooksEnvironment {
   @Setting({ doc: 'Delays between attempts (units `ms`, `s`, `m`, `h`, `d`); the first attempt is immediate' })
   @IsDurationList({ message: 'WEBHOOK_RETRY_SCHEDULE must be durations like 5s,5m,2h (units ms, s, m, h, d)' })
   WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';

@@ -4,7 +4,7 @@ import { codeChallenge, randomValue } from './pkce';
 import { ADMIN_CLIENT_ID } from './session';
 
 /** Where this interface is served, and its page that receives the authorization response (the client's one URI). */
-export const ADMIN_BASE = '/admin';
+const ADMIN_BASE = '/admin';
 export const CALLBACK_PATH = '/callback';
 /** The sign-in under way in this tab: its state, PKCE verifier, redirect URI and where to go afterwards. */
 export const PENDING_SIGN_IN_KEY = 'admin.sign_in';

@@ -5,7 +5,7 @@ import type { paths } from '../api/openapi';
 import type { FlowEnvironment, ServerMetadata } from './authorization-flow';
 
 /** The service's RFC 8414 metadata through the generated client, asked once per page load (again after a failure). */
-export function metadataLoader(baseUrl = globalThis.location?.origin ?? ''): () => Promise<ServerMetadata> {
+function metadataLoader(baseUrl = globalThis.location?.origin ?? ''): () => Promise<ServerMetadata> {
   const client = createClient<paths>({ baseUrl });
   let loading: Promise<ServerMetadata> | undefined;
   return () => {

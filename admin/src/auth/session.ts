@@ -21,7 +21,7 @@ export interface TokenEndpoint {
   revoke(refreshToken: string): Promise<void>;
 }
 
-export const SIGNED_OUT_MESSAGE = 'You have signed out.';
+const SIGNED_OUT_MESSAGE = 'You have signed out.';
 
 export type SessionState = { signedIn: true } | { signedIn: false; message?: string };
 

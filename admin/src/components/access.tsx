@@ -6,7 +6,7 @@ import { SYSTEM_SECTIONS, usePermissions } from '../permissions';
 import { EmptyState, ErrorMessage, PageHeader, Progress } from './ui';
 
 /** The first page the signed-in account may see, in the menu's order. */
-export function useLandingPath(): { pending: boolean; error?: unknown; path?: string } {
+function useLandingPath(): { pending: boolean; error?: unknown; path?: string } {
   const { me, may } = usePermissions();
   const types = useContentTypes();
   if (me.isPending || types.isPending) return { pending: true };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Field } from './ui';
 
 /** The service's minimum (CreateUser.password, UpdateUser.password, ChangeOwnPassword.new_password). */
-export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MIN_LENGTH = 12;
 
 /** A labelled password input; `autoComplete` tells password managers which password it is. */
 export function PasswordField({

@@ -173,7 +173,7 @@ export function FormActions({
 }
 
 /** Copies a value to the clipboard and says so. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard?.writeText(value).catch(() => undefined);

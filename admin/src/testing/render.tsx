@@ -55,7 +55,7 @@ const safeJson = (text: string): unknown => {
 };
 
 /** A signed-in session whose token endpoint is a fake. */
-export function signedInSession(endpoint: Partial<TokenEndpoint> = {}) {
+function signedInSession(endpoint: Partial<TokenEndpoint> = {}) {
   const storage = new Map<string, string>([['admin.refresh_token', 'r1']]);
   const tokens: TokenEndpoint = {
     token:

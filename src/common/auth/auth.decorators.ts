@@ -8,7 +8,7 @@ export const IS_PUBLIC = 'auth:public';
 export const REQUIRED_PERMISSION = 'auth:permission';
 
 /** How a derived requirement finds a provider of any module (e.g. a registry of what a path parameter may name). */
-export interface ProviderLookup {
+interface ProviderLookup {
   get<T>(type: Type<T>, options: { strict: false }): T;
 }
 

@@ -26,7 +26,7 @@ export class ListQueryDto {
 }
 
 /** The longest `q` accepted: what a person types to find one item, not a document. */
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 
 export interface SearchableListQuery extends ListQueryDto {
   q?: string;

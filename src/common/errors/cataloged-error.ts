@@ -1,7 +1,7 @@
 import { DomainError } from './domain-error.js';
 
 /** Status, title and, for errors worth retrying, the Retry-After in seconds. */
-export type CatalogEntry = readonly [status: number, title: string, retryAfterSeconds?: number];
+type CatalogEntry = readonly [status: number, title: string, retryAfterSeconds?: number];
 
 /**
  * Every code of a module with its answer. A `Record` over the code enum, so adding a code without a status and a

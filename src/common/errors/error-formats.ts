@@ -1,5 +1,5 @@
 /** An error answered in a format of its own instead of problem details. */
-export interface FormattedError {
+interface FormattedError {
   status: number;
   headers: Record<string, string>;
   body: object;

@@ -13,7 +13,7 @@ export interface ProblemDocument {
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** The problem type of a code: a relative URI documented in docs/api.md (Errors); generic HTTP errors use about:blank. */
-export function problemType(code?: string): string {
+function problemType(code?: string): string {
   return code ? `/problems/${code}` : 'about:blank';
 }
 

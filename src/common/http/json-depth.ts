@@ -1,5 +1,5 @@
 /** JSON nested deeper than this is refused before it is parsed: validation recurses once per level. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -13,7 +13,7 @@ export function isSaneRequestId(value: unknown): value is string {
  * Parameters whose values are credentials wherever they appear (query strings, the token endpoint's and the admin
  * API's request and response bodies): never written to a log.
  */
-export const SECRET_PARAMETERS = [
+const SECRET_PARAMETERS = [
   'access_token',
   'refresh_token',
   // The revocation endpoint's (RFC 7009): the token to revoke, a live refresh token.

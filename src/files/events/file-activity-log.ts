@@ -2,8 +2,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import type { FileEventTransaction } from './file-event-publisher.js';
 
 /** What people and integrations do to files, as an activity history records it. */
-export const FILE_ACTIVITIES = ['file.upload', 'file.replace', 'file.delete', 'file.reorder'] as const;
-export type FileActivityAction = (typeof FILE_ACTIVITIES)[number];
+type FileActivityAction = 'file.upload' | 'file.replace' | 'file.delete' | 'file.reorder';
 
 /**
  * One change a principal made to the files of a field: the files uploaded, replaced or deleted, or the field's new

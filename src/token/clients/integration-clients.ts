@@ -18,7 +18,7 @@ export interface IntegrationClient {
 }
 
 /** `last_used_at` is written at most this often per integration (and instance). */
-export const LAST_USED_GRANULARITY_MS = 60_000;
+const LAST_USED_GRANULARITY_MS = 60_000;
 
 const CACHE_LIMIT = 10_000;
 

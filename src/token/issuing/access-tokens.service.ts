@@ -35,7 +35,7 @@ export interface AccessTokenClaims {
 /** How far in the future an `iat` may lie (clock skew between instances). */
 const IAT_SKEW_SECONDS = 60;
 
-export const ACCESS_TOKEN_TYPE = 'at+jwt';
+const ACCESS_TOKEN_TYPE = 'at+jwt';
 
 /** Verified tokens remembered at once (a few MB at most). */
 const VERIFIED_LIMIT = 5_000;

@@ -15,7 +15,7 @@ import { SubjectStatusService } from '../revocation/subject-status.service.js';
 import { AuthorizationCodesRepository } from '../repositories/authorization-codes.repository.js';
 
 /** How long a code can be redeemed: the client exchanges it as soon as the browser comes back (RFC 9700: short). */
-export const CODE_TTL_MS = 60_000;
+const CODE_TTL_MS = 60_000;
 /** How long a spent or expired code is kept, so that its reuse still revokes what it issued. */
 const CODE_RETENTION_MS = 24 * 3_600_000;
 

@@ -5,7 +5,7 @@ import type { AttemptOutcome, WebhookAttemptRecorder } from './webhook-attempt-r
 const RECORD_WAIT_MS = 5;
 
 /** Attempts stored in one transaction at most. */
-export const RECORD_BATCH = 200;
+const RECORD_BATCH = 200;
 
 /**
  * Stores the dispatcher's attempts in batches: those that end while the previous batch is being stored, or within a

@@ -9,11 +9,11 @@ import { WebhookEventWriter } from '../events/webhook-event-writer.js';
 export const ENDPOINT_DISABLED_EVENT = 'webhook.endpoint.disabled';
 
 /** Why the service disabled an endpoint: it answered 410 Gone, or every delivery failed for WEBHOOK_DISABLE_AFTER. */
-export const DISABLE_REASONS = ['gone', 'failing'] as const;
+const DISABLE_REASONS = ['gone', 'failing'] as const;
 export type DisableReason = (typeof DISABLE_REASONS)[number];
 
 /** The audit trail's actor for what the service does on its own. */
-export const SYSTEM_ACTOR = 'system';
+const SYSTEM_ACTOR = 'system';
 
 /**
  * The URL's origin alone: its path, query and fragment may hold a token the other receivers must not see (Slack,

@@ -1,12 +1,6 @@
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { ALL_EVENTS } from '../events/webhook-event-catalog.js';
 
-/** An endpoint's `filter`: which events, among those of the kinds it subscribes to, it receives. */
-export interface WebhookEndpointFilter {
-  /** Only events about these attachment types; events about none (webhook.*) always pass. */
-  attachment_types?: string[];
-}
-
 /** The attachment type names `@AttachmentType()` accepts. */
 export const ATTACHMENT_TYPE_NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 

@@ -1,15 +1,8 @@
 import { listQueryOf } from '../../common/dto/list-query.dto.js';
 import { pageSchemaOf } from '../../common/dto/page.dto.js';
-import { sortValuesOf, type ListSpec } from '../../database/list-page.js';
-import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+import { sortValuesOf } from '../../database/list-page.js';
+import { ENDPOINT_LIST } from '../repositories/webhook-endpoint-list.repository.js';
 import { WebhookEndpointDto } from './webhook-endpoint-view.dto.js';
-
-/** The endpoint list: found by `q` in the URL or description, ordered by these keys (by id, as before paging). */
-export const ENDPOINT_LIST: ListSpec<WebhookEndpoint> = {
-  search: ['url', 'description'],
-  sorts: { id: 'id', url: 'url', description: 'description', created_at: 'createdAt' },
-  defaultSort: 'id',
-};
 
 export class WebhooksQueryDto extends listQueryOf({
   name: 'WebhookEndpoint',

@@ -4,8 +4,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { Clock } from '../../common/clock.js';
 import { UnitOfWork, type Transaction } from '../../database/unit-of-work.js';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
-import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
-import type { WebhookEndpointFilter } from './webhook-endpoint-filter.js';
+import type { WebhookEndpoint, WebhookEndpointFilter } from '../entities/webhook-endpoint.entity.js';
 import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
 import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
@@ -20,7 +19,7 @@ import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';
 
 /** Pings to one endpoint within {@link PING_WINDOW_MS} at most: each is a stored event and a request to the URL. */
 export const PING_LIMIT = 10;
-export const PING_WINDOW_MS = 3_600_000;
+const PING_WINDOW_MS = 3_600_000;
 
 /** The stored form of a filter from the API (a plain object; null for none). */
 const filterOf = (filter: WebhookFilterDto | null | undefined): WebhookEndpointFilter | null =>

@@ -1,12 +1,17 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { bigintNumber } from '../../database/transformers.js';
 import type { SignatureScheme } from '../sending/webhook-signer.js';
-import type { WebhookEndpointFilter } from '../endpoints/webhook-endpoint-filter.js';
 
 /**
  * A registered receiver of webhooks. HMAC needs the signing secrets themselves: the repository seals them
  * (SECRETS_KEY) in the database and opens them on reading, so entities hold them in plain.
  */
+/** An endpoint's `filter`: which events, among those of the kinds it subscribes to, it receives. */
+export interface WebhookEndpointFilter {
+  /** Only events about these attachment types; events about none (webhook.*) always pass. */
+  attachment_types?: string[];
+}
+
 @Entity({ name: 'webhook_endpoints' })
 export class WebhookEndpoint {
   @PrimaryGeneratedColumn()

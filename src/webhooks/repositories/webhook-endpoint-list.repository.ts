@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
-import { ENDPOINT_LIST } from '../endpoints/webhook-endpoint-list.js';
+import { findPage, type ListSpec, type Page, type PageQuery } from '../../database/list-page.js';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
+
+/** The endpoint list: found by `q` in the URL or description, ordered by these keys (by id, as before paging). */
+export const ENDPOINT_LIST: ListSpec<WebhookEndpoint> = {
+  search: ['url', 'description'],
+  sorts: { id: 'id', url: 'url', description: 'description', created_at: 'createdAt' },
+  defaultSort: 'id',
+};
 
 /** How the latest delivery to an endpoint that ended went: delivered, or given up on. */
 export interface LastDelivery {

@@ -19,10 +19,10 @@ type Answer = Pick<SendResult, 'statusCode' | 'retryAfter' | 'body'>;
 
 const BODY_LIMIT = 2048;
 const ERROR_LIMIT = 500;
-export const USER_AGENT = 'file-fields-service-webhooks/1';
+const USER_AGENT = 'file-fields-service-webhooks/1';
 
 /** An attempt ran past WEBHOOK_TIMEOUT, counted from before the connection to the end of the response head. */
-export class WebhookDeadlineError extends Error {
+class WebhookDeadlineError extends Error {
   readonly code = 'ETIMEDOUT';
 
   constructor(readonly timeoutMs: number) {

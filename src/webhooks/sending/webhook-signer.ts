@@ -22,9 +22,9 @@ export interface SignedMessage {
 }
 
 /** The prefix of `github` secrets: this service's own, so it promises no other format and secret scanners find it. */
-export const GITHUB_SECRET_PREFIX = 'ffwh_';
+const GITHUB_SECRET_PREFIX = 'ffwh_';
 /** The prefix of Standard Webhooks secrets, as the specification has it; the rest is the key in standard base64. */
-export const STANDARD_SECRET_PREFIX = 'whsec_';
+const STANDARD_SECRET_PREFIX = 'whsec_';
 
 /**
  * A new secret in the scheme's form, 256 random bits either way. `github`: `ffwh_` + base64url, and the whole string

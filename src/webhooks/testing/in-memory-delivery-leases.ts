@@ -1,13 +1,19 @@
 import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
 import type { DeliveryRelease, DeliveryState, DueDelivery } from '../repositories/delivery-rows.js';
 import type { WebhookDeliveryLeasesRepository } from '../repositories/webhook-delivery-leases.repository.js';
-import type { FakeWebhookDeliveriesRepository } from './in-memory-repositories.js';
+import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
 
+/** The in-memory deliveries table whose rows the leases mark (FakeWebhookDeliveriesRepository). */
+interface DeliveryRows {
+  readonly rows: WebhookDelivery[];
+  byId(id: number): WebhookDelivery;
+}
+
 /** The leases on the deliveries of an in-memory deliveries table (for unit specs, as in-memory-repositories.ts). */
 export class FakeWebhookDeliveryLeasesRepository implements Public<WebhookDeliveryLeasesRepository> {
-  constructor(private readonly deliveries: FakeWebhookDeliveriesRepository) {}
+  constructor(private readonly deliveries: DeliveryRows) {}
 
   findDue = async (
     _tx: unknown,

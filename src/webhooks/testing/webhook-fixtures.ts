@@ -26,7 +26,7 @@ import {
 export const THIS_INSTANCE = 'instance-a';
 
 /** The attachment types the specs' file events can be about. */
-export const TEST_ATTACHMENT_TYPES = ['article', 'product'];
+const TEST_ATTACHMENT_TYPES = ['article', 'product'];
 
 /** One webhooks module over in-memory tables: the parts under test are built on these, so they see each other. */
 export interface WebhookFakes {
@@ -78,7 +78,7 @@ export function eventWriter(fakes: WebhookFakes): WebhookEventWriter {
 }
 
 /** What tells the other endpoints, the log and the audit trail (here `fakes.audit`) that one was disabled. */
-export function disabledNotice(fakes: WebhookFakes): WebhookEndpointDisabledNotice {
+function disabledNotice(fakes: WebhookFakes): WebhookEndpointDisabledNotice {
   const trail = { record: (record: AuditRecord) => Promise.resolve(void fakes.audit.push(record)) };
   return new WebhookEndpointDisabledNotice(eventWriter(fakes), trail as AuditTrail, fakes.catalog);
 }

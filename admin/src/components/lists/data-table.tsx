@@ -23,9 +23,9 @@ const features = tableFeatures({ rowSortingFeature });
 type Features = typeof features;
 
 /** `-name` ⇄ `[{ id: 'name', desc: true }]`: the API's sort value as TanStack Table's sorting state. */
-export const sortingOf = (sort: string | undefined): SortingState =>
+const sortingOf = (sort: string | undefined): SortingState =>
   sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
-export const sortOf = (sorting: SortingState): string | undefined =>
+const sortOf = (sorting: SortingState): string | undefined =>
   sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : undefined;
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;

@@ -8,7 +8,7 @@ export interface ListParams {
 }
 
 /** The offset in an address: a whole number from 0, whatever was typed there. */
-export const offsetFrom = (value: string | null) => Math.max(0, Math.trunc(Number(value)) || 0);
+const offsetFrom = (value: string | null) => Math.max(0, Math.trunc(Number(value)) || 0);
 
 /**
  * A list's search, order and page in the page's address (`?q=lamp&sort=-created_at&offset=20`), like the audit log's

@@ -5,9 +5,9 @@ import { useApi } from '../../context';
 /** An application the signed-in user allowed to act for them, and what they allowed (GET /api/me/grants). */
 export type Grant = Schemas['Grant'];
 
-export const GRANTS_KEY = ['me', 'grants'];
+const GRANTS_KEY = ['me', 'grants'];
 /** Like every list of the interface. */
-export const GRANTS_PAGE_SIZE = 20;
+const GRANTS_PAGE_SIZE = 20;
 
 export function useGrants(offset: number) {
   const api = useApi();

@@ -8,10 +8,10 @@ import { useMe } from '../../account';
 export type Role = Schemas['Role'];
 
 /** The most roles a role picker offers, by name: the API's largest page. */
-export const PICKER_ROLES = 100;
+const PICKER_ROLES = 100;
 
 /** The roles by name for the role pickers of users and integrations (the roles page pages its own list). */
-export function useRoles() {
+function useRoles() {
   const api = useApi();
   return useQuery({
     queryKey: ['roles', 'picker'],

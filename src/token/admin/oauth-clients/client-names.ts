@@ -122,7 +122,7 @@ export function imitatesAdministration(name: string): boolean {
 }
 
 /** Whether nothing of the name is drawn: only spaces and invisible characters (a zero-width space). */
-export function isBlankName(name: string): boolean {
+function isBlankName(name: string): boolean {
   return name.replace(/[\s\p{Default_Ignorable_Code_Point}\p{Cc}]/gu, '') === '';
 }
 

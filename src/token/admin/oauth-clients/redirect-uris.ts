@@ -10,7 +10,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * Why `uri` cannot be a redirect URI, or undefined: an absolute https URL, or http on a loopback host; no fragment
  * (RFC 6749 §3.1.2) and no user info. It is stored and compared as given, so what is registered is what must be sent.
  */
-export function redirectUriProblem(uri: string): string | undefined {
+function redirectUriProblem(uri: string): string | undefined {
   let url: URL;
   try {
     url = new URL(uri);

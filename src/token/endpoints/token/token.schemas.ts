@@ -30,7 +30,7 @@ const CLIENT_SECRET = {
   name: 'ClientCredentialsTokenRequest',
   description: 'An integration: its access key id and secret in the body, or in HTTP Basic (then neither here)',
 })
-export class ClientCredentialsTokenRequestSchema {
+class ClientCredentialsTokenRequestSchema {
   @ApiProperty({ enum: ['client_credentials'] }) grant_type!: 'client_credentials';
   @ApiPropertyOptional({ description: 'The access key id of an integration' }) client_id?: string;
   @ApiPropertyOptional({ description: 'The secret access key', format: 'password' }) client_secret?: string;
@@ -43,7 +43,7 @@ export class ClientCredentialsTokenRequestSchema {
     'The administration interface or a registered application exchanges the code of a sign-in for tokens ' +
     '(PKCE, RFC 7636)',
 })
-export class AuthorizationCodeTokenRequestSchema {
+class AuthorizationCodeTokenRequestSchema {
   @ApiProperty({ enum: ['authorization_code'] }) grant_type!: 'authorization_code';
   @ApiPropertyOptional(SIGN_IN_CLIENT) client_id?: string;
   @ApiPropertyOptional(CLIENT_SECRET) client_secret?: string;
@@ -59,7 +59,7 @@ export class AuthorizationCodeTokenRequestSchema {
   name: 'PasswordTokenRequest',
   description: 'A user of the administration interface signs in (unless OAUTH_PASSWORD_GRANT=off)',
 })
-export class PasswordTokenRequestSchema {
+class PasswordTokenRequestSchema {
   @ApiProperty({ enum: ['password'] }) grant_type!: 'password';
   @ApiProperty(ADMINISTRATION) client_id!: 'administration';
   @ApiProperty() username!: string;
@@ -71,7 +71,7 @@ export class PasswordTokenRequestSchema {
   name: 'RefreshTokenRequest',
   description: 'The client a sign-in was made at renews it; the refresh token works for that client only',
 })
-export class RefreshTokenRequestSchema {
+class RefreshTokenRequestSchema {
   @ApiProperty({ enum: ['refresh_token'] }) grant_type!: 'refresh_token';
   @ApiPropertyOptional(SIGN_IN_CLIENT) client_id?: string;
   @ApiPropertyOptional(CLIENT_SECRET) client_secret?: string;

@@ -19,7 +19,7 @@ export interface EntityPage {
   offset: number;
 }
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /*
  * The collections are the application's own routes, learnt at run time from GET /files/fields. The generated client
@@ -59,7 +59,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * developer wrote without paging may answer every entity in an array, shown as one page. Anything else is said in a
  * sentence naming the shape needed, instead of breaking the page.
  */
-export function entityPageOf(body: unknown, path: string): EntityPage {
+function entityPageOf(body: unknown, path: string): EntityPage {
   if (Array.isArray(body)) {
     return { items: body as Entity[], total: body.length, limit: Math.max(PAGE_SIZE, body.length), offset: 0 };
   }

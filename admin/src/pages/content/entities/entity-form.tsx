@@ -118,7 +118,7 @@ function hintOf(field: FormField): string | undefined {
  * The problem's field errors for the fields shown, worded with their labels ("name is required" → "Name is
  * required"); errors about other properties stay in the problem's message.
  */
-export function fieldErrorsIn(fields: FormField[], error: unknown): Record<string, string> {
+function fieldErrorsIn(fields: FormField[], error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const errors: Record<string, string> = {};
   for (const [name, message] of Object.entries(error.fieldErrors)) {

@@ -4,10 +4,10 @@ import { useApi } from '../../../context';
 
 export type AuditEvent = Schemas['AuditEvent'];
 
-export const AUDIT_PAGE_SIZE = 25;
+const AUDIT_PAGE_SIZE = 25;
 
 /** The audit log's filters, as GET /api/audit-events and the page's address both name them. */
-export const FILTER_NAMES = ['actor', 'action', 'target_type', 'target_id', 'since', 'until'] as const;
+const FILTER_NAMES = ['actor', 'action', 'target_type', 'target_id', 'since', 'until'] as const;
 export type AuditFilter = Partial<Record<(typeof FILTER_NAMES)[number], string>>;
 
 /** The filters and the offset in the page's address (`?actor=user:1&offset=25`), so a view can be shared. */

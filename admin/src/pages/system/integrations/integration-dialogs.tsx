@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { unwrap } from '../../../api/client';
+import { unwrap, type Schemas } from '../../../api/client';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { CopyField, Dialog, ErrorMessage, Field, FormActions, formatDate, SecretOnce } from '../../../components/ui';
 import { useApi } from '../../../context';
-import type { Integration } from './integrations-page';
 import { fieldErrorsOf, RoleSelect } from '../roles-shared';
+
+export type Integration = Schemas['Integration'];
 
 /** Invalidates the integrations list after a change. */
 function useRefreshIntegrations() {

@@ -12,16 +12,15 @@ import {
   DeleteIntegrationDialog,
   EditIntegrationDialog,
   RotateSecretDialog,
+  type Integration,
 } from './integration-dialogs';
-
-export type Integration = Schemas['Integration'];
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'rotate' | 'delete'; integration: Integration } | undefined;
 
 const PAGE_SIZE = 20;
 
 /** Every page of the list, refetched after each change. */
-export const INTEGRATIONS_KEY = ['integrations'];
+const INTEGRATIONS_KEY = ['integrations'];
 
 /** Settings › System › Integrations: the other systems that use the API with an access key and a secret. */
 export function IntegrationsPage() {

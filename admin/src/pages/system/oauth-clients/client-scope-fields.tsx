@@ -17,7 +17,7 @@ function defaultChoices(scopes: readonly string[], catalog: readonly CatalogedPe
 }
 
 /** A narrower ceiling takes out the defaults it no longer holds. */
-export const withinCeiling = (defaults: readonly string[], scopes: readonly string[]) =>
+const withinCeiling = (defaults: readonly string[], scopes: readonly string[]) =>
   scopes.includes('*') ? [...defaults] : defaults.filter((permission) => scopes.includes(permission));
 
 /**

@@ -10,7 +10,7 @@ import { ClientScopeFields, type ClientScopes } from './client-scope-fields';
 import { OAUTH_CLIENTS_KEY, type NewOAuthClient, type OAuthClient, type OAuthClientChange } from './oauth-clients-api';
 
 /** The redirect URIs typed one per line: blank lines and surrounding spaces dropped. */
-export const linesOf = (text: string) =>
+const linesOf = (text: string) =>
   text
     .split('\n')
     .map((line) => line.trim())

@@ -6,7 +6,7 @@ type Access = (typeof ACCESSES)[number];
 type Entry = Pick<CatalogedPermission, 'permission' | 'description'>;
 
 /** The permissions by resource: the catalog's, and any a role holds that the catalog no longer lists. */
-export function permissionGroups(catalog: readonly CatalogedPermission[], held: readonly string[]) {
+function permissionGroups(catalog: readonly CatalogedPermission[], held: readonly string[]) {
   const groups = new Map<string, Partial<Record<Access, Entry>>>();
   const add = (resource: string, access: string, entry: Entry) => {
     if (access !== 'read' && access !== 'write') return;

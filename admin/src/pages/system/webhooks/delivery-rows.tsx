@@ -9,7 +9,7 @@ const STATUS_BADGE: Record<DeliveryStatus, string> = {
   skipped: '',
 };
 /** The columns of the delivery log, which the row of attempts spans. */
-export const COLUMNS = 6;
+const COLUMNS = 6;
 
 export const capitalized = (text: string) => text[0].toUpperCase() + text.slice(1);
 

@@ -20,7 +20,7 @@ export type DeliveryPage = DeliveryFilter & { offset: number };
 /** Subscribing to this "event" means every kind, also those added later. */
 export const ALL_EVENTS = '*';
 export const DELIVERIES_PER_PAGE = 20;
-export const WEBHOOKS_PER_PAGE = 20;
+const WEBHOOKS_PER_PAGE = 20;
 /** How often the delivery log is read again while one of its deliveries is still pending. */
 export const PENDING_POLL_MS = 3000;
 

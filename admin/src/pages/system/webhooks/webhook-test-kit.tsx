@@ -47,19 +47,17 @@ export const endpointPage = (items: Schemas['WebhookEndpoint'][], total = items.
 export const page = (items: Schemas['WebhookDelivery'][], total = items.length, offset = 0) =>
   json({ items, total, limit: 20, offset });
 
-export const EVENT_TYPES = ['file.created', 'file.updated', 'file.deleted', 'file.reordered', 'webhook.ping'].map(
-  (event) => ({
-    event,
-    description: `About ${event}`,
-    subscribable: event !== 'webhook.ping',
-    filterable_by_attachment_type: event.startsWith('file.'),
-    data_schema: {},
-    openapi_schema: `#/components/schemas/WebhookEvent_${event}`,
-  }),
-);
+const EVENT_TYPES = ['file.created', 'file.updated', 'file.deleted', 'file.reordered', 'webhook.ping'].map((event) => ({
+  event,
+  description: `About ${event}`,
+  subscribable: event !== 'webhook.ping',
+  filterable_by_attachment_type: event.startsWith('file.'),
+  data_schema: {},
+  openapi_schema: `#/components/schemas/WebhookEvent_${event}`,
+}));
 
 /** The routes every page reads; `routes` adds to them or replaces them. */
-export const service = (routes: Record<string, Handler> = {}): Record<string, Handler> => ({
+const service = (routes: Record<string, Handler> = {}): Record<string, Handler> => ({
   'GET /api/webhooks/event-types': () => json(EVENT_TYPES),
   'GET /files/fields': () => json([{ attachment_type: 'product', fields: [] }]),
   'GET /api/webhooks': () => endpointPage([endpoint()]),

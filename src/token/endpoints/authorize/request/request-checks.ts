@@ -13,7 +13,7 @@ const MAX_STATE_LENGTH = 1000;
 const MAX_SCOPE_LENGTH = 2000;
 
 /** An authorization request's parameters, from the query or the posted form. */
-export class RequestParameters {
+class RequestParameters {
   private readonly raw: Record<string, unknown>;
 
   constructor(input: unknown) {
@@ -33,13 +33,13 @@ export class RequestParameters {
 }
 
 /** Refuses the request with an error sent back to the client's redirect URI. */
-export type Refuse = (error: AuthorizationRedirectError['error'], description: string) => never;
+type Refuse = (error: AuthorizationRedirectError['error'], description: string) => never;
 
 /** One check made once the client and its redirect URI are known good: it refuses, or lets the request on. */
-export type RequestCheck = (parameters: RequestParameters, refuse: Refuse) => void;
+type RequestCheck = (parameters: RequestParameters, refuse: Refuse) => void;
 
 /** The client the request names; until it is known, an error is a page. */
-export function checkClient(
+function checkClient(
   parameters: RequestParameters,
   findClient: (clientId: string) => AuthorizationClient | undefined,
 ): AuthorizationClient {
@@ -51,7 +51,7 @@ export function checkClient(
 }
 
 /** The redirect URI, exactly one registered for the client (RFC 9700 §4.1.3); until it is known, an error is a page. */
-export function checkRedirectUri(parameters: RequestParameters, client: AuthorizationClient): string {
+function checkRedirectUri(parameters: RequestParameters, client: AuthorizationClient): string {
   const redirectUri = parameters.single('redirect_uri');
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
     throw new AuthorizationPageError(`The redirect URI is not one registered for ${client.name}.`);
@@ -64,30 +64,30 @@ export function checkRedirectUri(parameters: RequestParameters, client: Authoriz
  * invalid_request without it (a state is the client's own value; echoing a huge one lets a request grow the redirect
  * at will).
  */
-export function echoedState(parameters: RequestParameters): string | undefined {
+function echoedState(parameters: RequestParameters): string | undefined {
   const given = parameters.single('state');
   return given !== undefined && given.length <= MAX_STATE_LENGTH ? given : undefined;
 }
 
-export const checkState: RequestCheck = (parameters, refuse) => {
+const checkState: RequestCheck = (parameters, refuse) => {
   if (parameters.single('state') !== undefined && echoedState(parameters) === undefined) {
     refuse('invalid_request', `The state is longer than ${MAX_STATE_LENGTH} characters.`);
   }
 };
 
-export const checkNothingRepeated: RequestCheck = (parameters, refuse) => {
+const checkNothingRepeated: RequestCheck = (parameters, refuse) => {
   const repeated = parameters.repeated();
   if (repeated) refuse('invalid_request', `The parameter ${repeated} is repeated or malformed.`);
 };
 
-export const checkResponseType: RequestCheck = (parameters, refuse) => {
+const checkResponseType: RequestCheck = (parameters, refuse) => {
   const responseType = parameters.single('response_type');
   if (!responseType) return refuse('invalid_request', 'The parameter response_type is missing.');
   if (responseType !== 'code') refuse('unsupported_response_type', 'Only response_type=code is supported.');
 };
 
 /** Only `S256` PKCE is accepted (RFC 9700 §2.1.1): a missing method would mean `plain`. */
-export const checkPkce: RequestCheck = (parameters, refuse) => {
+const checkPkce: RequestCheck = (parameters, refuse) => {
   const codeChallenge = parameters.single('code_challenge');
   if (!codeChallenge) return refuse('invalid_request', 'PKCE is required: the parameter code_challenge is missing.');
   if (parameters.single('code_challenge_method') !== 'S256') {
@@ -99,7 +99,7 @@ export const checkPkce: RequestCheck = (parameters, refuse) => {
 };
 
 /** The scope's words must name permissions; whether the client and the person may have them is decided at issuance. */
-export const checkScope: RequestCheck = (parameters, refuse) => {
+const checkScope: RequestCheck = (parameters, refuse) => {
   const scope = scopeOf(parameters);
   if (scope.length > MAX_SCOPE_LENGTH || (scope !== '' && !scope.split(/ +/).every(isPermission))) {
     refuse('invalid_scope', 'The scope names something that is not a permission.');
@@ -107,7 +107,7 @@ export const checkScope: RequestCheck = (parameters, refuse) => {
 };
 
 /** The checks after the client and redirect URI, in order: the first to fail answers. */
-export const REQUEST_CHECKS: readonly RequestCheck[] = [
+const REQUEST_CHECKS: readonly RequestCheck[] = [
   checkState,
   checkNothingRepeated,
   checkResponseType,

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { UploadListener, UploadQueue, UploadTarget, Uploader } from '../../../../api/uploads';
 
 /** An upload queue whose uploads the test drives through its `listener`; it records what the page asked of it. */
-export class FakeUploadQueue implements UploadQueue {
+class FakeUploadQueue implements UploadQueue {
   readonly added: Array<{ id: string; file: File }> = [];
   readonly asked: string[] = [];
   closed = false;

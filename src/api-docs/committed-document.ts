@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConstantDocument } from '../http/constant-document.js';
+import { ConstantDocument } from '../common/http/constant-document.js';
 import { swaggerUiInitScript } from './swagger-ui-page.js';
 
 const FILE_NAME = 'openapi.json';
@@ -11,7 +11,7 @@ const FILE_NAME = 'openapi.json';
  * a build (dist/src/common/openapi/, dist-test/<name>/src/common/openapi/). Throws when there is none, so that a
  * build deployed without it fails at start rather than at the first request for the document.
  */
-export function findCommittedOpenApi(from = dirname(fileURLToPath(import.meta.url))): string {
+function findCommittedOpenApi(from = dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, FILE_NAME);
     if (existsSync(candidate)) return candidate;

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { adminContentSecurityPolicy } from '../../admin-ui/admin-ui.js';
-import { FAVICON_PATH } from '../../admin-ui/favicon.js';
-import type { ConstantDocument } from '../http/constant-document.js';
+import { adminContentSecurityPolicy } from '../admin-ui/admin-ui.js';
+import { FAVICON_PATH } from '../admin-ui/favicon.js';
+import type { ConstantDocument } from '../common/http/constant-document.js';
 
 /**
  * Swagger UI's page with no inline script or style: swagger-ui-dist's own stylesheets and scripts and the start

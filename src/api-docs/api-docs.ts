@@ -2,7 +2,7 @@ import type { Express, Request, Response } from 'express';
 import { CommittedOpenApi } from './committed-document.js';
 import { swaggerUiRouter } from './swagger-ui-page.js';
 
-export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = '/api/docs';
 
 /**
  * The API document at /api/docs-json and /api/docs-yaml and Swagger UI at /api/docs, all from the committed
