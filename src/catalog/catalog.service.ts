@@ -1,7 +1,7 @@
 import type { Repository } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error.js';
 import type { Transaction, UnitOfWork } from '../database/unit-of-work.js';
-import { findPage, type ListSpec, type Page, type PageQuery } from '../database/list-page.js';
+import { EntityReader, findPage, type ListSpec, type Page, type PageQuery } from '../database/list-page.js';
 
 export class ResourceNotFoundError extends DomainError {
   readonly status = 404;
@@ -66,7 +66,9 @@ export class CatalogService<T extends CatalogEntity> {
   }
 
   private async find(repository: Repository<T>, id: number): Promise<T> {
-    const entity = await repository.findOneBy({ id } as never);
+    const [entity] = await EntityReader.of(repository).many('by id', [id], ([placeholder]) =>
+      repository.createQueryBuilder(EntityReader.ALIAS).where(`${EntityReader.ALIAS}.id = :id`, { id: placeholder }),
+    );
     if (!entity) throw this.notFound(id);
     return entity;
   }

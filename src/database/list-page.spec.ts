@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn, type Repository } from 'typeorm';
-import { escapeLike, findPage, sortValuesOf, type ListSpec } from './list-page.js';
+import { EntityReader, escapeLike, findPage, sortValuesOf, type ListSpec } from './list-page.js';
 
 @Entity({ name: 'things' })
 class Thing {
@@ -9,6 +9,7 @@ class Thing {
   @Column({ type: 'varchar', length: 50 }) code!: string;
   @Column({ type: 'integer' }) rank!: number;
   @Column({ type: 'varchar', length: 50, nullable: true }) note!: string | null;
+  @Column({ type: 'datetime', default: () => 'CURRENT_TIMESTAMP' }) at!: Date;
 }
 
 const SPEC: ListSpec<Thing> = {
@@ -103,5 +104,42 @@ describe('findPage', () => {
       '-note',
     ]);
     expect(escapeLike('50%_a\\b')).toBe('50\\%\\_a\\\\b');
+  });
+});
+
+describe('EntityReader', () => {
+  let dataSource: DataSource;
+  let things: Repository<Thing>;
+
+  beforeAll(async () => {
+    dataSource = await new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Thing] }).initialize();
+    await dataSource.synchronize();
+    things = dataSource.getRepository(Thing);
+    await things.save(
+      NAMES.map((name, index) => ({ name, code: `C${index}`, rank: index, note: index % 2 ? 'n' : null })),
+    );
+  });
+  afterAll(() => dataSource.destroy());
+
+  it('reads the entities TypeORM reads, building each shape of statement once', async () => {
+    const build = jest.fn(([rank]: unknown[]) =>
+      things.createQueryBuilder(EntityReader.ALIAS).where('row.rank >= :rank', { rank }).orderBy('row.id'),
+    );
+    const reader = EntityReader.of(things);
+    for (const rank of [2, 5]) {
+      const read = await reader.many('from rank', [rank], build);
+      const expected = await things
+        .createQueryBuilder('row')
+        .where('row.rank >= :rank', { rank })
+        .orderBy('row.id')
+        .getMany();
+      expect(read).toEqual(expected);
+      expect(read.map((thing) => Object.keys(thing))).toEqual(expected.map((thing) => Object.keys(thing)));
+      expect(read.every((thing) => thing instanceof Thing && thing.at instanceof Date)).toBe(true);
+      expect(await reader.count('from rank', [rank], build)).toBe(expected.length);
+    }
+    // Once for the rows, once for the count.
+    expect(build).toHaveBeenCalledTimes(2);
+    expect(EntityReader.of(things)).toBe(reader);
   });
 });

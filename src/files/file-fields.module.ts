@@ -6,7 +6,6 @@ import {
   type Provider,
   type Type,
 } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work.js';
@@ -16,8 +15,8 @@ import { AttachmentTypes } from './fields/attachment-types.service.js';
 import { AttachmentOwnersRepository } from './fields/attachment-owners.repository.js';
 import { FileEventPublisher, NoFileEvents } from './events/file-event-publisher.js';
 import { FileActivityLog, NoFileActivityLog } from './events/file-activity-log.js';
-import { FileCleanupSubscriber } from './records/file-cleanup.subscriber.js';
-import { FileChangesService } from './records/file-changes.service.js';
+import { FileCleanupSubscriber } from './changes/file-cleanup.subscriber.js';
+import { FileChangesService } from './changes/file-changes.service.js';
 import { FileContentService } from './access/file-content.service.js';
 import { FileFieldRegistry } from './fields/file-field.registry.js';
 import {
@@ -29,26 +28,26 @@ import {
 import { FileRecord } from './records/file-record.entity.js';
 import { FileRecordsRepository } from './records/file-records.repository.js';
 import { FilesController } from './files.controller.js';
-import { FilesService } from './files.service.js';
+import { FilesService } from './attach/files.service.js';
 import { OrphanSweepSchedule } from './orphans/orphan-sweep.schedule.js';
 import { OrphanSweeper } from './orphans/orphan-sweeper.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
+import { FileFieldResolutionModule } from './resolution/file-field-resolution.module.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
 import { FileStorage } from './storage/file-storage.js';
 import { IMAGE_PROVIDERS } from './images/image-providers.js';
-import { MultipartReceiver } from './upload/multipart-receiver.js';
-import { UploadSlots } from './upload/upload-slots.js';
-import { UploadAdmission } from './upload/upload-admission.js';
+import { INTAKE_PROVIDERS } from './intake/intake-providers.js';
 import { FileUrls } from './urls/file-urls.js';
 import { ImageVariantSource } from './images/variants/image-variant-source.js';
 import { FileVariantSource } from './urls/file-variant-source.js';
 import { SignedFileContent } from './urls/signed-file-content.js';
 import { SignedFilesController } from './urls/signed-files.controller.js';
 import { FileUploadsController } from './upload/file-uploads.controller.js';
-import { RESUMABLE_PROVIDERS } from './resumable/resumable-providers.js';
-import { ResumableUpload } from './resumable/state/resumable-upload.entity.js';
-import { TusUploadsController } from './resumable/tus/tus-uploads.controller.js';
-import { DIRECT_UPLOAD_PROVIDERS, DirectUploadsController, DirectUpload } from './direct/index.js';
+import { TRANSPORT_PROVIDERS } from './transports/transport-providers.js';
+import { ResumableUpload } from './transports/resumable/state/resumable-upload.entity.js';
+import { UploadResourcesController } from './upload/upload-resources.controller.js';
+import { DirectUpload } from './transports/direct/direct-upload.entity.js';
+import { DirectUploadsController } from './transports/direct/direct-uploads.controller.js';
 
 /** `forRootAsync`: options from other providers, and optionally where change events go. */
 export interface FileFieldsAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
@@ -70,12 +69,9 @@ const PARTS: Provider[] = [
   FilesService,
   FileChangesService,
   FileContentService,
-  MultipartReceiver,
-  UploadSlots,
-  UploadAdmission,
-  ...DIRECT_UPLOAD_PROVIDERS,
   ...IMAGE_PROVIDERS,
-  ...RESUMABLE_PROVIDERS,
+  ...INTAKE_PROVIDERS,
+  ...TRANSPORT_PROVIDERS,
   FileFieldResolver,
   {
     provide: ReadCache,
@@ -84,8 +80,8 @@ const PARTS: Provider[] = [
     useFactory: (dataSource: DataSource, options: ResolvedFileFieldsOptions, urls: FileUrls) =>
       new ReadCache(dataSource, options.readCacheBytes, () => urls.window().start),
   },
-  // Every response of the application, whichever controller and module returned it.
-  { provide: APP_INTERCEPTOR, useClass: ResolveFileFieldsInterceptor },
+  // Bound by FileFieldResolutionModule to the handlers that may answer with file fields, whichever module they are in.
+  ResolveFileFieldsInterceptor,
   FileCleanupSubscriber,
   OrphanSweeper,
   OrphanSweepSchedule,
@@ -126,13 +122,17 @@ export class FileFieldsModule implements OnApplicationShutdown {
       module: FileFieldsModule,
       // One instance per application: its storage is what the health check probes, wherever that lives.
       global: true,
-      imports: [TypeOrmModule.forFeature([FileRecord, ResumableUpload, DirectUpload]), ...(options.imports ?? [])],
+      imports: [
+        TypeOrmModule.forFeature([FileRecord, ResumableUpload, DirectUpload]),
+        FileFieldResolutionModule,
+        ...(options.imports ?? []),
+      ],
       // In this order: `GET /files/fields` is matched before `GET /files/:id`, and the direct uploads' routes before
       // the upload route, which would take `direct-uploads/{id}/complete` for a field.
       controllers: [
         DirectUploadsController,
         FileUploadsController,
-        TusUploadsController,
+        UploadResourcesController,
         FilesController,
         SignedFilesController,
       ],

@@ -1,19 +1,15 @@
 /**
- * Answers kept while the data stays the same: `@CacheableRead()` marks a handler, ReadCache keeps its JSON answers by
- * handler, permission set and URL for one version of the data they are made from (DataVersion), which migrations
- * declare with countChangesOf.
+ * Answers kept while the data stays the same: `@CacheableRead()` marks a handler and binds ReadCacheInterceptor to it;
+ * ReadCache keeps its JSON answers by handler, permission set and URL for one version of the data they are made from
+ * (DataVersion), which migrations declare with countChangesOf.
  */
+export { CACHEABLE_READ, CacheableRead } from './cacheable-read.js';
 export {
   countChangesOf,
   stopCountingChangesOf,
   useSingleRowDataChanges,
   useStripedDataChanges,
 } from './data-changes.js';
-export {
-  CACHEABLE_READ,
-  CacheableRead,
-  ReadCache,
-  readKey,
-  type ReadCacheStats,
-  type ReadStart,
-} from './read-cache.js';
+export { asJsonAnswer, jsonText } from './json-text.js';
+export { keepNotTheAnswerTo, ReadCacheInterceptor } from './read-cache.interceptor.js';
+export { ReadCache, readKey, type ReadCacheStats, type ReadStart } from './read-cache.js';

@@ -1,18 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { DataVersion } from './data-version.js';
-
-/** The metadata key that `@CacheableRead()` sets on a handler. */
-export const CACHEABLE_READ = 'read-cache:cacheable-read';
-
-/**
- * Marks a GET handler whose answer depends on its URL (path and query string), the caller's permissions and the
- * database alone: not on the time, headers or anything kept in memory. Its answer, written as JSON, is kept (see
- * {@link ReadCache}) and sent again for the same URL and permissions for as long as the database shows the same data.
- * Guards, middleware and logging still run for every request; the handler, its pipes and what post-processes its
- * answer (file-field resolution) do not.
- */
-export const CacheableRead = (): MethodDecorator => SetMetadata(CACHEABLE_READ, true);
 
 /** At most this many answers are kept, whatever their size. */
 const MAX_ENTRIES = 4_096;

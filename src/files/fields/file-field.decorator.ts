@@ -1,7 +1,11 @@
 import 'reflect-metadata';
 import { ApiProperty } from '@nestjs/swagger';
 import { FileRecordDto } from '../records/file-record.dto.js';
-import { assertValidImageOptions, describeVariants, type ImageVariantOptions } from '../images/image-options.js';
+import {
+  assertValidImageOptions,
+  describeVariants,
+  type ImageVariantOptions,
+} from '../images/options/image-options.js';
 
 /** Options of {@link FileField}. */
 export interface FileFieldOptions {
@@ -43,8 +47,8 @@ export interface FileFieldDefinition {
   readonly description?: string;
 }
 
-export const FILE_FIELDS_METADATA = Symbol('file-fields:fields');
-export const ATTACHMENT_TYPE_METADATA = Symbol('file-fields:attachment-type');
+const FILE_FIELDS_METADATA = Symbol('file-fields:fields');
+const ATTACHMENT_TYPE_METADATA = Symbol('file-fields:attachment-type');
 const COLLECTION_PATH_METADATA = Symbol('file-fields:collection-path');
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -90,7 +94,7 @@ export function FileField(options: FileFieldOptions = {}): PropertyDecorator {
 }
 
 /** A file field's rules in one sentence, e.g. `File field (multi, ordered by sort_order): at most 30 files; …`. */
-export function describeFileField(field: FileFieldDefinition): string {
+function describeFileField(field: FileFieldDefinition): string {
   const rules = [
     field.maxCount !== undefined ? `at most ${field.maxCount} files` : undefined,
     field.maxSize !== undefined ? `each at most ${field.maxSize} bytes` : undefined,

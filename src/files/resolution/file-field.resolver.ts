@@ -35,17 +35,17 @@ export class FileFieldResolver {
     if (this.registry.size === 0) return true;
     const found = collectMatches(body, (value) => this.registry.forInstance(value));
     if (found.length === 0) return true;
-    const owners = found.map(([entity, type]) => ({
-      entity: entity as Record<string, unknown>,
-      type,
-      id: idOf(entity, type),
-    }));
+    const owners = found.map(([entity, type]) => {
+      const plan = planOf(type);
+      return { entity: entity as Record<string, unknown>, plan, id: idOf(entity, plan) };
+    });
     const byOwner = groupByOwner(await this.fileRecords.findForOwners(idsByType(owners)));
-    // Every field's records are presented at once, and awaited once for the whole response.
+    // Every field's records are presented at once, and awaited once for the whole response. Each field is set when
+    // its records are presented, empty ones at once: the order of the answer's keys is the one it has always had.
     const fields: Array<Promise<boolean>> = [];
-    for (const { entity, type, id } of owners) {
-      const files = id === undefined ? undefined : byOwner.get(type.type)?.get(id);
-      for (const field of type.fields.values()) {
+    for (const { entity, plan, id } of owners) {
+      const files = id === undefined ? undefined : byOwner.get(plan.type)?.get(id);
+      for (const field of plan.fields) {
         const records = files?.get(field.name);
         if (records) fields.push(this.fillField(entity, field, records));
         else entity[field.name] = field.multi ? [] : null;
@@ -62,7 +62,7 @@ export class FileFieldResolver {
   ): Promise<boolean> {
     const shown = await Promise.all((field.multi ? records : records.slice(0, 1)).map((r) => this.present(r, field)));
     entity[field.name] = field.multi ? shown : shown[0];
-    return !shown.some((dto) => dto.variants && Object.values(dto.variants).includes(null));
+    return shown.every(isFinal);
   }
 
   /** The record as responses show it; one with a variant missing starts making it (see FileVariants.toDto). */
@@ -71,16 +71,41 @@ export class FileFieldResolver {
   }
 }
 
-function idOf(entity: object, type: AttachableEntity): number | undefined {
-  const id = (entity as Record<string, unknown>)[type.metadata.primaryColumns[0].propertyName];
+/** What the resolution needs of an entity type, worked out once per type. */
+interface Plan {
+  type: string;
+  idProperty: string;
+  fields: readonly FileFieldDefinition[];
+}
+
+const plans = new WeakMap<AttachableEntity, Plan>();
+
+function planOf(type: AttachableEntity): Plan {
+  let plan = plans.get(type);
+  if (!plan) {
+    const idProperty = type.metadata.primaryColumns[0].propertyName;
+    plans.set(type, (plan = { type: type.type, idProperty, fields: [...type.fields.values()] }));
+  }
+  return plan;
+}
+
+/** Shows no image variant still being made. */
+function isFinal(dto: FileRecordDto): boolean {
+  if (!dto.variants) return true;
+  for (const name in dto.variants) if (dto.variants[name] === null) return false;
+  return true;
+}
+
+function idOf(entity: object, plan: Plan): number | undefined {
+  const id = (entity as Record<string, unknown>)[plan.idProperty];
   return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
 }
 
-function idsByType(owners: Array<{ type: AttachableEntity; id: number | undefined }>): Map<string, number[]> {
+function idsByType(owners: Array<{ plan: Plan; id: number | undefined }>): Map<string, number[]> {
   const ids = new Map<string, Set<number>>();
-  for (const { type, id } of owners) {
+  for (const { plan, id } of owners) {
     if (id === undefined) continue;
-    ids.set(type.type, (ids.get(type.type) ?? new Set()).add(id));
+    ids.set(plan.type, (ids.get(plan.type) ?? new Set()).add(id));
   }
   return new Map([...ids].map(([type, set]) => [type, [...set]]));
 }
