@@ -21,8 +21,8 @@ import { CatalogChangesCounted1763800011000 } from './migrations/1763800011000-c
 import { CatalogListIndexes1763800014000 } from './migrations/1763800014000-catalog-list-indexes.js';
 import { Product } from './product.entity.js';
 
-export const PRODUCTS = Symbol('ProductsService');
-export const ARTICLES = Symbol('ArticlesService');
+const PRODUCTS = Symbol('ProductsService');
+const ARTICLES = Symbol('ArticlesService');
 
 const serviceFor = (token: symbol, entity: Function, label: string, list: ListSpec<never>) => ({
   provide: token,

@@ -1,4 +1,2 @@
-/** The example entities with file fields, and the module that serves them. */
+/** The module that serves the example entities with file fields. */
 export { CatalogModule } from './catalog.module.js';
-export { Article } from './article.entity.js';
-export { Product } from './product.entity.js';

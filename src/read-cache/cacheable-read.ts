@@ -2,7 +2,7 @@ import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ReadCacheInterceptor } from './read-cache.interceptor.js';
 
 /** The metadata key that `@CacheableRead()` sets on a handler. */
-export const CACHEABLE_READ = 'read-cache:cacheable-read';
+const CACHEABLE_READ = 'read-cache:cacheable-read';
 
 /**
  * Marks a GET handler whose answer depends on its URL (path and query string), the caller's permissions and the

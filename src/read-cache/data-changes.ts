@@ -10,10 +10,10 @@ import type { DataSource, QueryRunner } from 'typeorm';
  * per connection that counts (see {@link useStripedDataChanges}): a single row would serialize every commit of the
  * counted tables behind the one before it, its lock held through the commit's WAL flush.
  */
-export const DATA_CHANGES = 'data_changes';
+const DATA_CHANGES = 'data_changes';
 
 /** Rows of {@link DATA_CHANGES} on PostgreSQL: more than the connections that write at once. */
-export const DATA_CHANGE_STRIPES = 128;
+const DATA_CHANGE_STRIPES = 128;
 
 const FUNCTION = 'count_data_change';
 /** The session setting that remembers the connection's own row of {@link DATA_CHANGES}. */

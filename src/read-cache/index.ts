@@ -3,7 +3,7 @@
  * ReadCache keeps its JSON answers by handler, permission set and URL for one version of the data they are made from
  * (DataVersion), which migrations declare with countChangesOf.
  */
-export { CACHEABLE_READ, CacheableRead } from './cacheable-read.js';
+export { CacheableRead } from './cacheable-read.js';
 export {
   countChangesOf,
   stopCountingChangesOf,
@@ -12,4 +12,4 @@ export {
 } from './data-changes.js';
 export { asJsonAnswer, jsonText } from './json-text.js';
 export { keepNotTheAnswerTo, ReadCacheInterceptor } from './read-cache.interceptor.js';
-export { ReadCache, readKey, type ReadCacheStats, type ReadStart } from './read-cache.js';
+export { ReadCache, type ReadStart } from './read-cache.js';

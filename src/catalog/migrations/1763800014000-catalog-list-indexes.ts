@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * index per order lets a page be read without sorting the table. The name indexes are on expressions, which
  * TypeORM cannot describe; the entities declare them `synchronize: false`.
  */
-export const CATALOG_LIST_INDEXES = [
+const CATALOG_LIST_INDEXES = [
   ['ix_products_name', 'products', 'lower("name"), "id"'],
   ['ix_products_created_at', 'products', '"created_at", "id"'],
   ['ix_articles_title', 'articles', 'lower("title"), "id"'],
