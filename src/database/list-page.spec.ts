@@ -138,8 +138,30 @@ describe('EntityReader', () => {
       expect(read.every((thing) => thing instanceof Thing && thing.at instanceof Date)).toBe(true);
       expect(await reader.count('from rank', [rank], build)).toBe(expected.length);
     }
-    // Once for the rows, once for the count.
+    // Once for the rows, once for the count; another reader of the same entity reuses them.
     expect(build).toHaveBeenCalledTimes(2);
-    expect(EntityReader.of(things)).toBe(reader);
+    await EntityReader.of(things).many('from rank', [9], build);
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
+  it("runs on the manager of the repository it is given (a transaction's), not on the first one's", async () => {
+    // A DataSource of its own: its entity metadata is new, so the first reader of Thing here is a transaction's.
+    const own = await new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Thing] }).initialize();
+    try {
+      await own.synchronize();
+      const repository = own.getRepository(Thing);
+      await repository.save({ name: 'kept', code: 'K', rank: 0, note: null });
+      const build = () => repository.createQueryBuilder(EntityReader.ALIAS).orderBy('row.id');
+      const inside = await own.transaction((manager) =>
+        EntityReader.of(manager.getRepository(Thing)).many('all', [], build),
+      );
+      expect(inside.map((thing) => thing.name)).toEqual(['kept']);
+      // Outside the transaction, the read goes through the DataSource's manager (the transaction's is released).
+      const query = jest.spyOn(own.manager, 'query');
+      await expect(EntityReader.of(repository).many('all', [], build)).resolves.toHaveLength(1);
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      await own.destroy();
+    }
   });
 });

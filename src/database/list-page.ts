@@ -107,6 +107,29 @@ function isText(type: unknown): boolean {
   return type === String || type === 'varchar' || type === 'text' || type === 'character varying';
 }
 
+/** What a reader of one entity type works out once: its statements by shape, and how its rows become entities. */
+interface ReadPlan {
+  statements: Map<string, Statement>;
+  /** Each selected column with the name of its value in a row; undefined: rows are left to TypeORM. */
+  columns: Array<[string, ColumnMetadata]> | undefined;
+}
+
+function planFor(repository: Repository<ObjectLiteral>): ReadPlan {
+  const { metadata } = repository;
+  const driver = repository.manager.connection.driver;
+  const columns = metadata.columns
+    .filter((column) => !column.isVirtual)
+    .map((column): [string, ColumnMetadata] => [`${EntityReader.ALIAS}_${column.databaseName}`, column]);
+  const shortened = columns.some(
+    ([name]) => driver.maxAliasLength !== undefined && name.length > driver.maxAliasLength,
+  );
+  const listened =
+    metadata.afterLoadListeners.length > 0 ||
+    repository.manager.connection.subscribers.some((subscriber) => typeof subscriber.afterLoad === 'function');
+  const plain = metadata.relations.length === 0 && metadata.childEntityMetadatas.length === 0;
+  return { statements: new Map(), columns: shortened || listened || !plain ? undefined : columns };
+}
+
 /** A statement as TypeORM wrote it, and where the caller's values go among its parameters. */
 interface Statement {
   sql: string;
@@ -128,34 +151,26 @@ const MAX_STATEMENTS = 256;
 export class EntityReader<T extends ObjectLiteral> {
   /** The alias builders given to {@link many} and {@link count} select from. */
   static readonly ALIAS = 'row';
-  private static readonly readers = new WeakMap<object, EntityReader<ObjectLiteral>>();
+  private static readonly plans = new WeakMap<object, ReadPlan>();
 
-  /** The reader of a repository's entity type (one per DataSource and entity). */
+  /**
+   * The reader of a repository: its statements and columns are worked out once per DataSource and entity, and run
+   * on this repository's manager (a transaction's, when it is one).
+   */
   static of<T extends ObjectLiteral>(repository: Repository<T>): EntityReader<T> {
-    let reader = EntityReader.readers.get(repository.metadata);
-    if (!reader) EntityReader.readers.set(repository.metadata, (reader = new EntityReader(repository)));
-    return reader as EntityReader<T>;
+    let plan = EntityReader.plans.get(repository.metadata);
+    if (!plan) EntityReader.plans.set(repository.metadata, (plan = planFor(repository)));
+    return new EntityReader(repository, plan);
   }
 
-  private statements = new Map<string, Statement>();
-  /** Each selected column with the name of its value in a row; undefined: rows are left to TypeORM. */
-  private readonly columns: Array<[string, ColumnMetadata]> | undefined;
-
-  private constructor(private readonly repository: Repository<T>) {
-    const { metadata } = repository;
-    const driver = repository.manager.connection.driver;
-    const columns = metadata.columns
-      .filter((column) => !column.isVirtual)
-      .map((column): [string, ColumnMetadata] => [`${EntityReader.ALIAS}_${column.databaseName}`, column]);
-    const shortened = columns.some(
-      ([name]) => driver.maxAliasLength !== undefined && name.length > driver.maxAliasLength,
-    );
-    const listened =
-      metadata.afterLoadListeners.length > 0 ||
-      repository.manager.connection.subscribers.some((subscriber) => typeof subscriber.afterLoad === 'function');
-    const plain = metadata.relations.length === 0 && metadata.childEntityMetadatas.length === 0;
-    this.columns = shortened || listened || !plain ? undefined : columns;
+  private get columns(): Array<[string, ColumnMetadata]> | undefined {
+    return this.plan.columns;
   }
+
+  private constructor(
+    private readonly repository: Repository<T>,
+    private readonly plan: ReadPlan,
+  ) {}
 
   /**
    * The entities `build` selects: `shape` names the statement (the same shape, the same SQL), `values` are this
@@ -188,11 +203,12 @@ export class EntityReader<T extends ObjectLiteral> {
     values: readonly unknown[],
     build: (placeholders: unknown[]) => SelectQueryBuilder<T>,
   ): Promise<Array<Record<string, unknown>>> {
-    let statement = this.statements.get(shape);
+    const { statements } = this.plan;
+    let statement = statements.get(shape);
     if (!statement) {
       statement = prepare(build, values.length);
-      if (this.statements.size >= MAX_STATEMENTS) this.statements = new Map();
-      this.statements.set(shape, statement);
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      statements.set(shape, statement);
     }
     const parameters = statement.slots.map((slot, index) => (slot < 0 ? statement.parameters[index] : values[slot]));
     return this.repository.manager.query<Array<Record<string, unknown>>>(statement.sql, parameters);
