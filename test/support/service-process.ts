@@ -74,7 +74,7 @@ export async function launchServiceProcess(
       ...process.env,
       LOG_LEVEL: 'silent',
       ADMIN_PASSWORD,
-      ORPHAN_SWEEP_INTERVAL_SECONDS: '0',
+      ORPHAN_SWEEP_INTERVAL: '0',
       ...env,
       PORT: String(port),
       OPENAPI_RESPONSE_LOG: violationLog,

@@ -101,7 +101,7 @@ export class IntegrationsController {
   @ApiOkResponse({ type: IntegrationDto, description: 'With the new `secret_access_key`' })
   @ApiOperation({
     operationId: 'rotateIntegrationSecret',
-    summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds',
+    summary: 'Issue a new secret; the old one keeps working for SECRET_ROTATION_GRACE (a day by default)',
   })
   @ApiProblems(400, [404, 'No such integration'])
   async rotate(@Param('id', ParseIdPipe) id: number, @CurrentPrincipal() actor: Principal): Promise<IntegrationDto> {

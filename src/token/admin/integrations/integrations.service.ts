@@ -143,7 +143,7 @@ export class IntegrationsService {
     return ms;
   }
 
-  /** A new secret; the old one keeps working for SECRET_ROTATION_GRACE seconds. */
+  /** A new secret; the old one keeps working for SECRET_ROTATION_GRACE (a day by default). */
   async rotateSecret(id: number, actor: Principal): Promise<IssuedCredentials> {
     const secret = newSecret();
     const integration = await this.change(id, actor, 'rotate the secret of', false, (found) => ({

@@ -123,7 +123,7 @@ export class OAuthClientsController {
     operationId: 'rotateOAuthClientSecret',
     summary: 'Issue a new secret to a confidential client, shown only this once',
     description:
-      'The previous secret keeps working for SECRET_ROTATION_GRACE seconds (`previous_secret_expires_at`), so ' +
+      'The previous secret keeps working for SECRET_ROTATION_GRACE (a day by default) (`previous_secret_expires_at`), so ' +
       'concurrent rotations each hand out a working secret. Takes every permission of the client’s ceiling. ' +
       'Sign-ins made at the client stay: its access tokens run until they expire, and its refresh tokens are ' +
       'refreshed with the new secret.',

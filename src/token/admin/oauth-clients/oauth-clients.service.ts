@@ -131,7 +131,7 @@ export class OAuthClientsService {
   }
 
   /**
-   * A new secret for a confidential client; the old one keeps working for SECRET_ROTATION_GRACE seconds, as an
+   * A new secret for a confidential client; the old one keeps working for SECRET_ROTATION_GRACE (a day by default), as an
    * integration's does, so two rotations at once both hand out a working secret (the row lock orders them). Its
    * refresh tokens stay valid, to be refreshed with the new secret, and its access tokens run until they expire.
    */
