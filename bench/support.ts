@@ -112,7 +112,8 @@ export interface RunningProcess {
   url: string;
   pid: number;
   logFile: string;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs` (10 s by default). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Polls `url` until it answers 2xx; throws with the log's tail if the process exits or `timeoutMs` passes. */
@@ -139,12 +140,14 @@ export async function waitUntilUp(
 
 /**
  * Starts the built service as `npm start` does (node flags read from package.json's "start" script), logs on at the
- * default level into `logFile`, on the given database, with ADMIN_PASSWORD set.
+ * default level into `logFile`, on the given database, with ADMIN_PASSWORD set; `nodeArgs` come after the start
+ * script's own node flags (e.g. `--cpu-prof`).
  */
 export async function startService(
   database: BenchDatabase,
   logFile: string,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<RunningProcess> {
   const command = startCommand();
   const port = await freePort();
@@ -152,12 +155,12 @@ export async function startService(
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OWN_VARIABLES.test(name)));
   const handle = spawnTracked(
     process.execPath,
-    [...command.nodeArgs, command.script, ...command.args],
+    [...command.nodeArgs, ...nodeArgs, command.script, ...command.args],
     { ...inherited, ...command.env, ...database.env, PORT: String(port), ADMIN_PASSWORD, ...env },
     logFile,
   );
   await waitUntilUp(`${url}/health`, handle.exited, logFile);
-  return { url, pid: handle.child.pid!, logFile, stop: () => stopChild(handle) };
+  return { url, pid: handle.child.pid!, logFile, stop: (graceMs) => stopChild(handle, graceMs) };
 }
 
 /** Starts a compiled peer (dist-bench/bench/peers/<name>.js) with plain `node`; it listens on PORT. */
@@ -172,7 +175,7 @@ export async function startPeer(
   const script = join(ROOT, 'dist-bench', 'bench', 'peers', `${name}.js`);
   const handle = spawnTracked(process.execPath, [script], { ...process.env, ...env, PORT: String(port) }, logFile);
   await waitUntilUp(`${url}${readyPath}`, handle.exited, logFile);
-  return { url, pid: handle.child.pid!, logFile, stop: () => stopChild(handle) };
+  return { url, pid: handle.child.pid!, logFile, stop: (graceMs) => stopChild(handle, graceMs) };
 }
 
 /** Sends a JSON request and returns the parsed answer; throws unless the status is the expected one. */
