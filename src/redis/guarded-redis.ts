@@ -39,8 +39,11 @@ export class GuardedRedis extends Redis {
   }
 
   override sendCommand(command: Command, stream?: SendStream): unknown {
-    // A PUBLISH is sent anyway: no request waits for it, and it may still reach the other instances.
-    if (this.open && command.name !== 'publish') {
+    // A PUBLISH is sent anyway: no request waits for it, and it may still reach the other instances. The breaker
+    // guards a ready connection only: one being (re)established sends its ready check through here, which must pass
+    // (refused, the connection would never become ready again), and without the offline queue ioredis refuses other
+    // commands itself until it is ready.
+    if (this.open && this.status === 'ready' && command.name !== 'publish') {
       command.reject(new Error(CIRCUIT_OPEN));
       return command.promise;
     }
