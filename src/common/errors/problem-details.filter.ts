@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../database/database-unavailable.js';
 import { redactUrl } from '../logging/log-lines.js';
 import { noteProblemType } from '../logging/request-log.js';
 import { DomainError } from './domain-error.js';
@@ -35,6 +36,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     // the rest at the client's pace.
     if (!request.complete && hasBody(request)) response.setHeader('Connection', 'close');
     exception = unstorableTextAsClientError(exception);
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ err: exception }, 'Database unavailable');
+      exception = new DatabaseUnavailableError({ cause: exception });
+    }
     const formatted = errorFormats.for(request.path)?.(exception);
     if (formatted) {
       response.status(formatted.status).set(formatted.headers).json(formatted.body);
