@@ -128,8 +128,7 @@ export class SigningKeysService implements OnModuleInit {
   async rotate(kid: string = randomUUID()): Promise<{ kid: string; activatesAt: number } | undefined> {
     const activatesAt = this.clock.nowMs() + this.config.signingKeyPrepublishMs;
     // A taken kid means another instance added this very successor (scheduled rotation): nothing to do.
-    if (!(await this.repository.tryInsert(this.generate(kid, activatesAt)))) return undefined;
-    await this.repository.retireAllBut(kid, activatesAt);
+    if (!(await this.repository.tryInsertSuccessor(this.generate(kid, activatesAt), activatesAt))) return undefined;
     await this.load();
     return { kid, activatesAt };
   }

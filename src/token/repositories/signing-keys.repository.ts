@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { IsNull, LessThan, Not, type EntityManager } from 'typeorm';
+import { UnitOfWork } from '../../database/unit-of-work.js';
 import { SecretBox } from '../../secrets/index.js';
 import { SigningKey } from './entities/signing-key.entity.js';
 
@@ -16,6 +17,7 @@ export class SigningKeysRepository {
   constructor(
     @InjectEntityManager() private readonly db: EntityManager,
     private readonly box: SecretBox,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async newestFirst(): Promise<SigningKey[]> {
@@ -33,9 +35,22 @@ export class SigningKeysRepository {
     );
   }
 
-  /** Marks every key but `kid` that is not retired yet as retired from `at` (epoch ms), when `kid` takes over. */
-  async retireAllBut(kid: string, at: number): Promise<void> {
-    await this.db.update(SigningKey, { kid: Not(kid), retiredAt: IsNull() }, { retiredAt: at });
+  /**
+   * Stores a successor key and marks every other key not retired yet as retired from `at` (epoch ms), when it takes
+   * over, in one transaction: a process ending between the two would leave the keys it replaces published for ever.
+   * False when the key cannot be stored (another instance stored this very successor): nothing changed then.
+   */
+  async tryInsertSuccessor(key: NewSigningKey, at: number): Promise<boolean> {
+    const privateKey = this.box.seal(key.privateKey, signingKeyContext(key.kid));
+    return this.unitOfWork
+      .run(async ({ manager }) => {
+        await manager.insert(SigningKey, manager.create(SigningKey, { ...key, privateKey }));
+        await manager.update(SigningKey, { kid: Not(key.kid), retiredAt: IsNull() }, { retiredAt: at });
+      })
+      .then(
+        () => true,
+        () => false,
+      );
   }
 
   /** Deletes the keys retired before `before` (epoch ms). */

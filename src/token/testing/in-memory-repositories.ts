@@ -214,8 +214,10 @@ export class FakeSigningKeysRepository implements Public<SigningKeysRepository> 
     );
     return true;
   };
-  retireAllBut = async (kid: string, at: number) => {
-    for (const row of this.rows) if (row.kid !== kid && row.retiredAt === null) row.retiredAt = at;
+  tryInsertSuccessor = async (key: NewSigningKey, at: number) => {
+    if (!(await this.tryInsert(key))) return false;
+    for (const row of this.rows) if (row.kid !== key.kid && row.retiredAt === null) row.retiredAt = at;
+    return true;
   };
   deleteRetiredBefore = async (before: number) => {
     const kept = this.rows.filter((row) => row.retiredAt === null || row.retiredAt >= before);
