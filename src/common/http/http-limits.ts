@@ -1,7 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpConfig } from '../../config/environment.js';
+import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details.js';
 import { nulError } from './json-depth.js';
 
 /**
@@ -23,6 +24,37 @@ export function applyHttpLimits(app: NestExpressApplication, limits: HttpConfig)
     // Express's compiled TRUST_PROXY: a proxy's connections carry many clients, and its own limits apply.
     const trusted = express.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
     return trusted?.(address, 0) === true;
+  });
+  answerParserRefusals(server);
+}
+
+/**
+ * What Node.js refuses before a request reaches the application (a header too large, a character no header may hold,
+ * an Expect it does not know) is answered with a problem document too, where Node.js would send a bare status line.
+ */
+function answerParserRefusals(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // Node.js answers only while nothing of a response was written; a reset connection gets no answer either.
+    if (error.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const detail =
+      status === 431
+        ? 'The request line and headers are too large.'
+        : status === 408
+          ? 'The request did not arrive in time.'
+          : 'The request is not valid HTTP (a header or the request line holds a character HTTP does not allow).';
+    const body = JSON.stringify(problem(status, detail));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(417, { 'Content-Type': PROBLEM_CONTENT_TYPE, Connection: 'close' });
+    res.end(JSON.stringify(problem(417, 'The only expectation the service meets is Expect: 100-continue.')));
   });
 }
 
