@@ -240,32 +240,16 @@ describe('OAuth consent and client ceilings under attack', () => {
     expect([after.status, after.body.error]).toEqual([400, 'invalid_grant']);
   });
 
+  // Which names read as the administration interface: client-names.spec.ts. Here, one refusal and one acceptance.
   it('refuses names that read as the administration interface through invisible, reordering or look-alike letters', async () => {
-    const names = [
-      'Shop ad\u200Bmin', // a zero-width space inside "admin"
-      'Ad\u3164min', // a Hangul filler, drawn as nothing
-      '\u202Enoitartsinimda ehT', // a right-to-left override: drawn "The administration"
-      'Adm\u202Eni', // drawn "Admin"
-      'adm\u0131n', // dotless i
-      '\u0391DMI\u039D', // Greek capital Alpha and Nu: "ADMIN"
-      'Shop \u0391DM\u0399\u039D',
-      '\u1D00\u1D05\u1D0D\u026A\u0274', // small capitals
-      'Admi\u043F', // Cyrillic pe
-      'Adm\u0268n', // i with stroke
-    ];
-    for (const name of names) {
-      const res = await t.http
-        .post(CLIENTS)
-        .send({ name, redirect_uris: [CALLBACK], public: true, scopes: ['product:read'] });
-      expect([name, res.status]).toEqual([name, 400]);
-      expect(JSON.stringify(expectProblem(res, 400, 'validation-failed').errors)).toContain('name');
-    }
-    for (const name of ['Магазин', 'ショップ管理アプリケーション', 'Café Noir', 'Badminton Club']) {
-      await t.http
-        .post(CLIENTS)
-        .send({ name, redirect_uris: [CALLBACK], public: true, scopes: ['product:read'] })
-        .expect(201);
-    }
+    const res = await t.http
+      .post(CLIENTS)
+      .send({ name: 'Shop ad\u200Bmin', redirect_uris: [CALLBACK], public: true, scopes: ['product:read'] });
+    expect(JSON.stringify(expectProblem(res, 400, 'validation-failed').errors)).toContain('name');
+    await t.http
+      .post(CLIENTS)
+      .send({ name: 'Badminton Club', redirect_uris: [CALLBACK], public: true, scopes: ['product:read'] })
+      .expect(201);
   });
 
   it('forgets remembered consents when the redirect URIs change: the next sign-in asks again', async () => {

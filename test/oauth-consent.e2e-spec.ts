@@ -38,11 +38,11 @@ describe('OAuth consent, scope ceilings and grants', () => {
     expectProblem(await registrar.agent.post(CLIENTS).send({ ...body, name: 'Tools' }), 400);
     const unknown = await registrar.agent.post(CLIENTS).send({ ...body, name: 'Tools', scopes: ['nothing:read'] });
     expect(JSON.stringify(expectProblem(unknown, 400).errors)).toContain('scopes');
-    for (const name of ['the administration interface', 'Administration', 'Admin UI', 'ADMlN']) {
-      const res = await t.http.post(CLIENTS).send({ ...body, name, scopes: ['product:read'] });
-      const problem = expectProblem(res, 400, 'validation-failed');
-      expect(problem.errors).toEqual([{ field: 'name', messages: [expect.stringContaining('administration')] }]);
-    }
+    // Which names read as the administration interface: client-names.spec.ts.
+    const lookalike = await t.http.post(CLIENTS).send({ ...body, name: 'Admin UI', scopes: ['product:read'] });
+    expect(expectProblem(lookalike, 400, 'validation-failed').errors).toEqual([
+      { field: 'name', messages: [expect.stringContaining('administration')] },
+    ]);
     const own = await registrar.agent
       .post(CLIENTS)
       .send({ ...body, name: 'Tools', scopes: ['oauth-client:read'], default_scopes: ['oauth-client:read'] })

@@ -191,22 +191,11 @@ describe('Resumable uploads over the IETF draft (draft-ietf-httpbis-resumable-up
     const body = problemOf(wrong, 409, `${IANA}mismatching-upload-offset`);
     expect(body).toMatchObject({ 'expected-offset': 100, 'provided-offset': 60 });
     expect(wrong.headers).toMatchObject({ 'upload-offset': '100', 'upload-complete': '?0' });
-    const inconsistent = await send(
-      'PATCH',
-      location,
-      {
-        'Content-Type': PARTIAL,
-        'Upload-Offset': '100',
-        'Upload-Complete': '?1',
-        'Upload-Length': '500',
-      },
-      randomBytes(10),
-    );
-    problemOf(inconsistent, 400, `${IANA}inconsistent-upload-length`);
     expect(Number((await head(location)).headers['upload-offset'])).toBe(100);
 
     // A last body that ends before the declared length: refused before any byte when Content-Length says so; kept,
-    // with the upload going on, when it is chunked.
+    // with the upload going on, when it is chunked. (An Upload-Length the request itself contradicts:
+    // draft-request.spec.ts.)
     const file = randomBytes(300);
     const declared = pathOf(
       await create(`/files/article/${id}/attachments`, { 'Upload-Complete': '?0', 'Upload-Length': '300' }),
@@ -292,6 +281,7 @@ describe('Resumable uploads over the IETF draft (draft-ietf-httpbis-resumable-up
     const old = await create(path, { 'Upload-Complete': '?0', 'Upload-Draft-Interop-Version': '3' });
     problemOf(old, 412, '/problems/protocol-version-unsupported');
     expect(old.headers['upload-draft-interop-version']).toBe('8');
+    // One malformed field; which fields are malformed or missing is draft-headers.spec.ts and draft-request.spec.ts.
     problemOf(await create(path, { 'Upload-Complete': 'yes' }), 400, '/problems/invalid-upload-header');
     const location = pathOf(await create(path, { 'Upload-Complete': '?0' }));
     const octets = { 'Upload-Offset': '0', 'Upload-Complete': '?0', 'Content-Type': 'application/octet-stream' };
@@ -300,13 +290,6 @@ describe('Resumable uploads over the IETF draft (draft-ietf-httpbis-resumable-up
       415,
       '/problems/not-partial-upload',
     );
-    const noOffset = await send(
-      'PATCH',
-      location,
-      { 'Content-Type': PARTIAL, 'Upload-Complete': '?0' },
-      Buffer.from('x'),
-    );
-    problemOf(noOffset, 400, '/problems/invalid-upload-header');
   });
 
   it('runs the curl example of docs/resumable-uploads.md to a record of the same sha256', async () => {

@@ -56,6 +56,10 @@ describe('parseTokenRequest', () => {
     expect(failure({ grant_type: 'password', client_id: 'a', scope: 5 }).description).toBe(
       'The parameter scope must be a string.',
     );
+    expect(failure({ grant_type: 'client_credentials', client_id: { a: 1 } })).toMatchObject({
+      error: 'invalid_request',
+      description: 'The parameter client_id must be a string.',
+    });
   });
 
   it('refuses a request without grant_type or without any client', () => {
@@ -84,10 +88,12 @@ describe('parseTokenRequest', () => {
 
   it.each([
     ['Bearer abc', /not Basic/],
+    ['Basic', /not Basic/],
     ['Basic !!!', /not Basic/],
     [`Basic ${Buffer.from('no-colon').toString('base64')}`, /malformed/],
     [`Basic ${Buffer.from(':secret').toString('base64')}`, /malformed/],
     [`Basic ${Buffer.from('id:%E0%A4%A').toString('base64')}`, /URL-encoded/],
+    [`Basic ${Buffer.from('%zz:x').toString('base64')}`, /URL-encoded/],
     [`Basic ${Buffer.from('id%00:secret').toString('base64')}`, /U\+0000/],
     [`Basic ${Buffer.from('id:sec%00ret').toString('base64')}`, /U\+0000/],
   ])('refuses a broken Authorization header %s as invalid_client with a Basic challenge', (header, description) => {

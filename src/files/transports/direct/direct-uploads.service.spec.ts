@@ -5,7 +5,7 @@ import { FakeFileStorage, principal } from '../../testing/file-fixtures.js';
 import { filesFakes, PRODUCT_ID } from '../../testing/files-setup.js';
 import { asReal } from '../../testing/in-memory-repositories.js';
 import type { StoredPart } from '../../intake/inspection/upload-inspection.js';
-import type { UploadAdmission } from '../../intake/admission/open-upload-limits.js';
+import type { UploadAdmission, UploadClaim } from '../../intake/admission/open-upload-limits.js';
 import { UploadSlots } from '../../intake/admission/upload-slots.js';
 import type { DirectUpload } from './direct-upload.entity.js';
 import type { DirectUploadsRepository, NewDirectUpload } from './direct-uploads.repository.js';
@@ -114,9 +114,16 @@ describe('DirectUploadsService', () => {
       },
     } as unknown as FilesService;
     const clock = new Clock();
+    const claims: Array<{ step: 'precheck' | 'admit'; claim: UploadClaim }> = [];
     const admission = {
-      precheck: () => Promise.resolve(),
-      admit: (_claim: unknown, open: (manager: never) => unknown) => open(undefined as never),
+      precheck: (claim: UploadClaim) => {
+        claims.push({ step: 'precheck', claim });
+        return Promise.resolve();
+      },
+      admit: (claim: UploadClaim, open: (manager: never) => unknown) => {
+        claims.push({ step: 'admit', claim });
+        return open(undefined as never);
+      },
     } as unknown as UploadAdmission;
     const images = { inspect: () => Promise.resolve(null) } as unknown as ImageProbe;
     const inspection = new UploadInspection(fakes.options, fakes.storage, images);
@@ -137,7 +144,7 @@ describe('DirectUploadsService', () => {
     const start = (size = PDF.length, content_type = 'application/pdf') =>
       service.start(target, writer, { filename: 'a.pdf', content_type, size });
     const s3IdOf = () => [...rows.rows.values()].at(-1)!.s3UploadId;
-    return { ...fakes, service, multipart, rows, attached, clock, writer, start, s3IdOf };
+    return { ...fakes, service, multipart, rows, attached, clock, writer, start, s3IdOf, claims };
   };
   const part1 = [{ partNumber: 1, etag: '"1"' }];
 
@@ -150,6 +157,16 @@ describe('DirectUploadsService', () => {
     await service.complete(started.id, writer, part1);
     expect(attached[0][0]).toMatchObject({ mimeType: 'application/pdf', size: PDF.length, originalName: 'a.pdf' });
     expect(rows.rows.size).toBe(0);
+  });
+
+  it("claims room for the declared size of its starter's upload, in the precheck and again with the insert", async () => {
+    const { start, claims, multipart, writer } = setup();
+    await start(1234);
+    expect(claims.map(({ step, claim }) => ({ step, subject: claim.subject, bytes: claim.bytes }))).toEqual([
+      { step: 'precheck', subject: writer.subject, bytes: 1234 },
+      { step: 'admit', subject: writer.subject, bytes: 1234 },
+    ]);
+    expect(multipart.open.size).toBe(1);
   });
 
   it('answers 409 on storage without multipart uploads, before anything else', async () => {

@@ -21,10 +21,13 @@ describe('imitatesAdministration', () => {
     'Shop ad\u200Bmin', // zero-width space
     'Ad\u3164min', // Hangul filler, drawn as nothing
     '\u202Enoitartsinimda ehT', // right-to-left override: drawn "The administration"
+    'Adm\u202Eni', // right-to-left override: drawn "Admin"
     'adm\u0131n', // dotless i
     '\u0391DMI\u039D', // Greek capitals: Nu reads N, not v
+    'Shop \u0391DM\u0399\u039D', // Greek capitals, Iota too
     '\u1D00\u1D05\u1D0D\u026A\u0274', // small capitals
     'Admi\u043F', // Cyrillic pe
+    'Adm\u0268n', // i with stroke
     'Adm\u01C0n', // a letter no table lists, in a Latin word
   ])('refuses %j', (name) => {
     expect(imitatesAdministration(name)).toBe(true);
@@ -39,6 +42,7 @@ describe('imitatesAdministration', () => {
     'Interface builder',
     'The Admiral',
     'Магазин',
+    'Café Noir',
     'ショップ管理アプリケーション',
   ])('accepts %j', (name) => {
     expect(imitatesAdministration(name)).toBe(false);

@@ -17,7 +17,7 @@ import { UploadInspection } from '../../../intake/inspection/upload-inspection.j
 import type { FileRecordsRepository } from '../../../records/file-records.repository.js';
 import { LocalDiskResumableStorage } from '../storage/local-disk-resumable.storage.js';
 import { UnfinishedStorage } from '../storage/unfinished-storage.js';
-import type { UploadAdmission } from '../../../intake/admission/open-upload-limits.js';
+import type { UploadAdmission, UploadClaim } from '../../../intake/admission/open-upload-limits.js';
 import { UploadSlots } from '../../../intake/admission/upload-slots.js';
 import { FakeResumableUploadsRepository } from '../testing/fake-resumable-uploads.repository.js';
 import { HashCarry } from './hash-carry.js';
@@ -35,6 +35,7 @@ describe('ResumableUploads', () => {
   let attached: StoredPart[];
   let uploads: ResumableUploads;
   let field: FileFieldDefinition;
+  let claims: UploadClaim[];
 
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'resumable-engine-'));
@@ -67,7 +68,13 @@ describe('ResumableUploads', () => {
       hashes,
       new UploadInspection(options, storage, images as unknown as ImageProbe),
     );
-    const admission = { admit: (_claim: unknown, open: (manager: never) => unknown) => open(undefined as never) };
+    claims = [];
+    const admission = {
+      admit: (claim: UploadClaim, open: (manager: never) => unknown) => {
+        claims.push(claim);
+        return open(undefined as never);
+      },
+    };
     const fields = new FieldAdmission(options, owners as unknown as AttachmentOwners, {} as FileRecordsRepository);
     uploads = new ResumableUploads(
       options,
@@ -89,6 +96,15 @@ describe('ResumableUploads', () => {
   it("refuses a length over the field's maximum before storing anything (413)", async () => {
     await expect(create(50_001)).rejects.toMatchObject({ status: 413, code: 'file-too-large' });
     expect(rows.rows.size).toBe(0);
+  });
+
+  it('claims room for the declared length, or for a length not declared yet (null), of its creator', async () => {
+    await create(10);
+    await create(null);
+    expect(claims.map(({ subject, bytes }) => ({ subject, bytes }))).toEqual([
+      { subject: ALICE.subject, bytes: 10 },
+      { subject: ALICE.subject, bytes: null },
+    ]);
   });
 
   it('finds an upload for its creator only: 404 for others and unknown ids, 403 without write, 410 once expired', async () => {

@@ -36,7 +36,15 @@ describe('the authorization request checks', () => {
     });
 
     it('compares the redirect URI by exact string', () => {
-      for (const uri of [undefined, 'https://shop.example/cb/', 'https://SHOP.example/cb', 'https://evil.example/cb']) {
+      for (const uri of [
+        undefined,
+        'https://shop.example/cb/',
+        'https://SHOP.example/cb',
+        'https://shop.example/cb?next=x',
+        'https://www.shop.example/cb',
+        'http://shop.example/cb',
+        'https://evil.example/cb',
+      ]) {
         expect(refusal(authorizationQuery({ redirect_uri: uri })).page).toMatch(/not one registered for Shop/);
       }
     });
@@ -79,7 +87,19 @@ describe('the authorization request checks', () => {
         redirect: 'invalid_request',
         state: undefined,
       });
+      expect(refusal(authorizationQuery({ state: long, scope: ['product:read', 'product:write'] }))).toEqual({
+        redirect: 'invalid_request',
+        state: undefined,
+      });
       expect(parse(authorizationQuery({ state: 's'.repeat(1000) })).state).toHaveLength(1000);
+    });
+
+    it('sends back a state of exactly 1000 characters with the refusal of another parameter', () => {
+      const state = 's'.repeat(1000);
+      expect(refusal(authorizationQuery({ state, scope: ['product:read', 'product:write'] }))).toEqual({
+        redirect: 'invalid_request',
+        state,
+      });
     });
   });
 });
