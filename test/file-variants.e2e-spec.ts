@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { crc32, deflate } from 'node:zlib';
 import request from 'supertest';
 import sharp from 'sharp';
+import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
 import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
 import { FileStorage } from '../src/files/storage/file-storage.js';
 import { FileUrls } from '../src/files/urls/file-urls.js';
@@ -37,6 +38,8 @@ interface FileBody {
 }
 
 const MiB = 1024 * 1024;
+/** Making a 2000 × 1500 image's variants takes a fraction of a second alone, and many seconds on a loaded machine. */
+const VARIANTS_DEADLINE_MS = 60_000;
 
 /** A plain image of the size, in the format. */
 const image = (format: 'png' | 'jpeg' | 'webp', width: number, height: number) =>
@@ -77,9 +80,22 @@ describe('Image sizes and variants declared on file fields', () => {
   const createProduct = async () =>
     (await api().post('/products').send({ name: 'Lamp' }).expect(201)).body.id as number;
   const upload = (path: string, bytes: Buffer, name: string) => api().post(path).attach('file', bytes, name);
+  /**
+   * Waits for the variants being made to be made (or to fail): the event to wait on, however loaded the machine. A
+   * read that finds a variant missing starts it again, hence the loop; its deadline is only there to end a hang.
+   */
+  const madeVariants = <T>(what: string, probe: () => Promise<T | undefined>) =>
+    eventually(
+      what,
+      async () => {
+        await t.app.get(FileVariants).settled();
+        return probe();
+      },
+      VARIANTS_DEADLINE_MS,
+    );
   /** The product's cover once every variant of it is made (or could not be). */
   const madeCover = (id: number) =>
-    eventually(`the variants of product ${id}'s cover`, async () => {
+    madeVariants(`the variants of product ${id}'s cover`, async () => {
       const cover = (await api().get(`/products/${id}`).expect(200)).body.cover as FileBody;
       return Object.values(cover.variants ?? {}).includes(null) ? undefined : cover;
     });
@@ -166,7 +182,7 @@ describe('Image sizes and variants declared on file fields', () => {
     expect((await sharp(gif).metadata()).pages).toBe(frames);
     await upload(`/files/product/${id}/gallery`, gif, 'anim.gif').expect(201);
     await upload(`/files/product/${id}/gallery`, PDF, 'doc.pdf').expect(201);
-    const gallery = await eventually('the gallery thumbs', async () => {
+    const gallery = await madeVariants('the gallery thumbs', async () => {
       const files = (await api().get(`/products/${id}`).expect(200)).body.gallery as FileBody[];
       return files[0].variants?.thumb ? files : undefined;
     });

@@ -5,37 +5,40 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
 import { checkMode, readViolationLog } from './openapi-contract.js';
+import { compileService, SHARED_BUILD_DIR } from './shared-service-build.js';
 import { ADMIN_PASSWORD, type TestDatabase } from './test-app.js';
 import { eventually } from './wait.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
 
-/** The service compiled to JavaScript for one suite, to run as processes of their own (`npm start` runs the same). */
+/** The service compiled to JavaScript, to run as processes of their own (`npm start` runs the same). */
 export interface ServiceBuild {
   dir: string;
   /** Runs one of the build's scripts (e.g. `src/sweep-orphans.js`) to its end. */
   run(script: string, args: string[], env: Record<string, string>): Promise<{ stdout: string }>;
+  /** Removes a build made for this suite; leaves the run's shared build to the run's end, as other suites use it. */
   remove(): Promise<void>;
 }
 
+/**
+ * The build of the jest run (made once by its globalSetup, test/support/shared-service-build.ts), or, in a run without
+ * it (a project that does not set it up), one made for this suite under `name`.
+ */
 export async function buildService(name: string): Promise<ServiceBuild> {
+  const shared = process.env[SHARED_BUILD_DIR];
+  if (shared) return serviceBuild(shared, () => Promise.resolve());
   const dir = join(root, 'dist-test', `${name}-${process.pid}`);
-  const tsc = join(root, 'node_modules/typescript/bin/tsc');
-  await Promise.all([
-    run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir]),
-    // The response contract check the processes load with --import (see launchServiceProcess).
-    run(process.execPath, [
-      tsc,
-      ...['--ignoreConfig', 'test/support/openapi-contract.preload.ts', '--outDir', join(dir, 'test/support')],
-      ...['--rootDir', 'test/support', '--module', 'nodenext', '--target', 'es2023', '--types', 'node', '--noCheck'],
-    ]),
-  ]);
+  await compileService(dir);
+  return serviceBuild(dir, () => rm(dir, { recursive: true, force: true }));
+}
+
+function serviceBuild(dir: string, remove: () => Promise<void>): ServiceBuild {
   return {
     dir,
     run: (script, args, env) =>
       run(process.execPath, [join(dir, script), ...args], { env: { ...process.env, ...env } }),
-    remove: () => rm(dir, { recursive: true, force: true }),
+    remove,
   };
 }
 

@@ -5,6 +5,11 @@
  */
 
 const POLL_MS = 20;
+/**
+ * What a wait allows by default: what takes milliseconds alone takes seconds on a machine busy with other work (CI
+ * runs suites side by side), and a wait that is met returns at once, so only a failure pays for a long deadline.
+ */
+const DEADLINE_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,7 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 10_000,
+  timeoutMs = DEADLINE_MS,
   intervalMs = POLL_MS,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

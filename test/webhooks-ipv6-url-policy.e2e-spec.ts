@@ -2,7 +2,7 @@ import { expectProblem } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Without WEBHOOK_ALLOW_PRIVATE_NETWORKS, as in production: the URL policy applies.
-describe('Webhooks: IPv4-compatible IPv6 URLs (issue 36, item 12)', () => {
+describe('Webhooks: IPv4-compatible IPv6 URLs are refused as their IPv4 forms are', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -11,10 +11,15 @@ import { eventually } from './support/wait.js';
  */
 const PREFIX = 'hung';
 
-/** What a token request may take once the breaker is open (no wait on Redis at all). */
-const FAST_MS = 300;
+/** How long a command waits for the hung server: what a request that meets it waits for, once. */
+const COMMAND_TIMEOUT_MS = 2_000;
+/**
+ * What a token request may take once the breaker is open (no wait on Redis at all): a few milliseconds alone, far
+ * longer on a loaded machine, yet clearly less than a command timeout.
+ */
+const FAST_MS = COMMAND_TIMEOUT_MS / 2;
 
-describe('With a Redis server that stops answering', () => {
+describe('With a Redis server that stops answering, the service answers on its own state', () => {
   let redis: OwnRedis;
   let t: TestApp;
   let integration: CreatedIntegration;
@@ -22,7 +27,11 @@ describe('With a Redis server that stops answering', () => {
   beforeAll(async () => {
     redis = new OwnRedis(await freePort());
     await redis.start();
-    t = await startTestApp({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: PREFIX });
+    t = await startTestApp({
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: PREFIX,
+      REDIS_COMMAND_TIMEOUT: `${COMMAND_TIMEOUT_MS}ms`,
+    });
     integration = await createIntegration(t, ['product:read']);
   });
   afterAll(async () => {
@@ -80,7 +89,8 @@ describe('With a Redis server that stops answering', () => {
           .expect(401);
         return ((await redis.keys(PREFIX))?.length ?? 0) > before ? true : undefined;
       },
-      5_000,
+      // A probe every second, each waiting up to a command timeout.
+      15_000,
       250,
     );
   });

@@ -21,7 +21,7 @@ const kidOf = (token: string) =>
  * Two instances on one database, behind one issuer. B reloads the signing keys only every minute; a token signed with
  * a key A added since must not be refused meanwhile: B reloads the keys when it meets an unknown kid.
  */
-describe('A signing key added on another instance', () => {
+describe('A signing key added on another instance is loaded on its first token', () => {
   let database: TestDatabase;
   let a: TestApp;
   let b: TestApp;

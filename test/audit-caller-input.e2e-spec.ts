@@ -14,7 +14,7 @@ interface AuditEventBody {
  * What the audit trail keeps of a failed sign-in, and of the request id a caller chose: a username that names no one
  * is often a password typed into the wrong field, and an X-Request-Id is whatever a caller sent.
  */
-describe('Audit trail: what callers typed or chose', () => {
+describe('Audit trail: keeps no mistyped secret and no request id a caller made up', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -16,7 +16,7 @@ const FAST = {
 };
 
 /** Issue 36, items 5, 6, 9 and 10: what webhooks let a client see or do beyond its permissions. */
-describe('Webhooks: nothing beyond what the caller may read', () => {
+describe('Webhooks: nothing beyond what the caller may read, and bounded', () => {
   let t: TestApp;
   let admin: TestReceiver;
   let adminEndpoint: { id: number; secret: string };
@@ -74,7 +74,7 @@ describe('Webhooks: nothing beyond what the caller may read', () => {
     await admin.close();
   });
 
-  describe('item 5: an endpoint delivers only the events its creator may read', () => {
+  describe('an endpoint delivers only the events its creator may read', () => {
     it('an integration without product:read registers file.created and receives no product file', async () => {
       const { as } = await actingWith(['webhook:write']);
       await as.get('/products/1').expect(403);
@@ -160,7 +160,7 @@ describe('Webhooks: nothing beyond what the caller may read', () => {
     });
   });
 
-  it('item 6: a captured delivery replayed an hour later with a fresh timestamp header does not verify', async () => {
+  it('a captured delivery replayed an hour later with a fresh timestamp header does not verify', async () => {
     const hook = await seenByAdmin((await upload('products')).id);
     const anHourLater = hook.body.timestamp + 3600;
     const replayed = { ...hook.headers, 'x-webhook-timestamp': String(anHourLater) };
@@ -171,7 +171,7 @@ describe('Webhooks: nothing beyond what the caller may read', () => {
     });
   });
 
-  it('item 9: the other endpoints learn a disabled endpoint’s id and origin, never its path', async () => {
+  it('the other endpoints learn a disabled endpoint’s id and origin, never its path', async () => {
     const slackLike = await startReceiver();
     try {
       const origin = new URL(slackLike.url).origin;
@@ -199,7 +199,7 @@ describe('Webhooks: nothing beyond what the caller may read', () => {
     }
   });
 
-  it('item 10: pings of one endpoint are bounded', async () => {
+  it('pings of one endpoint are bounded', async () => {
     const id = adminEndpoint.id;
     for (let i = 0; i < 10; i++) await t.http.post(`/api/webhooks/${id}/ping`).expect(202);
     const res = await t.http.post(`/api/webhooks/${id}/ping`);
@@ -207,7 +207,7 @@ describe('Webhooks: nothing beyond what the caller may read', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
   });
 
-  it('item 10: finished deliveries and their events are removed after WEBHOOK_DELIVERY_RETENTION', async () => {
+  it('finished deliveries and their events are removed after WEBHOOK_DELIVERY_RETENTION', async () => {
     const hook = await seenByAdmin((await upload('products')).id);
     const rows = async (sql: string) => Number((await t.dataSource.query<Array<{ n: string | number }>>(sql))[0].n);
     const eventRows = `SELECT COUNT(*) AS n FROM webhook_events WHERE id = '${hook.body.id}'`;
