@@ -9,6 +9,16 @@ const shared = {
   rootDir: '.',
 };
 
+/**
+ * The service compiled once per run for the suites that start it as processes of their own (buildService). Jest runs
+ * a project's globalSetup only when the run has tests of that project, once per run however many projects share it:
+ * `--selectProjects unit` builds nothing.
+ */
+const sharedServiceBuild = {
+  globalSetup: '<rootDir>/test/support/shared-service-build.ts',
+  globalTeardown: '<rootDir>/test/support/shared-service-build.ts',
+};
+
 export default {
   projects: [
     // scripts/: the plain-JavaScript launcher's unit specs (native ES modules, not transformed).
@@ -17,6 +27,24 @@ export default {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      ...sharedServiceBuild,
+      setupFiles: ['<rootDir>/test/setup-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup-contract.ts'],
+    },
+    // `npm run test:fuzz` only: the default run selects unit and e2e (package.json).
+    {
+      ...shared,
+      displayName: 'fuzz',
+      testMatch: ['<rootDir>/test/fuzz/**/*.fuzz-spec.ts'],
+      setupFiles: ['<rootDir>/test/setup-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup-contract.ts'],
+    },
+    // `npm run test:faults` only (PostgreSQL, Redis and S3 with faults injected): the default run selects unit and e2e.
+    {
+      ...shared,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/faults/**/*.faults-spec.ts'],
+      ...sharedServiceBuild,
       setupFiles: ['<rootDir>/test/setup-env.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-contract.ts'],
     },
@@ -27,4 +55,9 @@ export default {
   // Each test file imports the application anew (ESM modules are not released between files), so one process running
   // every file grows past its heap. With a limit Jest runs the files in a worker, and replaces it once it holds more.
   workerIdleMemoryLimit: '1GB',
+  // Jest's default is one worker fewer than the cores: a single worker on a 2-core machine. An e2e file spends much of
+  // its time waiting (on its database, sockets, child processes and timers), so a second worker uses what one leaves
+  // idle; the files are independent (their own directories, schemas and ports). Fixed rather than per core, so that
+  // a machine with many cores does not run more files at once than a PostgreSQL server's connections allow.
+  maxWorkers: 2,
 };

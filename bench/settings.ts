@@ -1,6 +1,6 @@
 /** The benchmark's settings, read from the environment once (see bench/run.ts for the list). */
 
-function setting(name: string, fallback: number): number {
+export function setting(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

@@ -37,8 +37,10 @@ export interface WebhookFigures {
 }
 
 /** A node:http receiver that answers 200 at once and notes when each event id first arrived. */
-class Receiver {
+export class Receiver {
   readonly seen = new Map<string, number>();
+  /** Ids that arrived more than once. */
+  readonly repeated = new Set<string>();
   private waiters = new Map<string, (at: number) => void>();
   private nextWaiter?: (at: number) => void;
   private readonly server: Server = createServer((req, res) => {
@@ -46,6 +48,7 @@ class Receiver {
     const id = String(req.headers['x-webhook-id'] ?? '');
     req.resume();
     res.writeHead(200).end();
+    if (id && this.seen.has(id)) this.repeated.add(id);
     if (!id || this.seen.has(id)) return;
     this.seen.set(id, at);
     this.waiters.get(id)?.(at);
