@@ -62,10 +62,18 @@ export async function openMainNavigation(page: Page): Promise<Locator> {
 /** Closes the main navigation where it covers the page (narrow widths); nothing to do where it is always shown. */
 export async function closeMainNavigation(page: Page): Promise<void> {
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .waitFor({ state: (await menu.isVisible()) ? 'hidden' : 'visible' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (!(await menu.isVisible())) return nav.waitFor({ state: 'visible' });
+  // The page may close the navigation itself after a link in it was followed, between our look and our click (which
+  // would open it again): look again until it is closed, a bounded number of times.
+  for (let attempt = 1; ; attempt++) {
+    if ((await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
+    try {
+      return await nav.waitFor({ state: 'hidden', timeout: 5_000 });
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
 
 /** A full-page screenshot at `path`, and the check that nothing on the page is wider than the window. */
