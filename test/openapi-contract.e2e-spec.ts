@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { Readable } from 'node:stream';
 import request from 'supertest';
-import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
-import { contractCheck, observe, OFF_CONTRACT, type Exchange } from './support/openapi-contract.js';
+import {
+  contractCheck,
+  observe,
+  OFF_CONTRACT,
+  type Exchange,
+  type OpenApiDocument,
+} from './support/openapi-contract.js';
 
 // The response contract check itself (test/support/openapi-contract.ts), against a small document of its own.
 const thing = {
@@ -36,7 +41,7 @@ const document = {
     },
   },
   components: { schemas: { T: thing } },
-} as unknown as OpenAPIV3.DocumentV3;
+} as unknown as OpenApiDocument;
 
 const check = contractCheck(document);
 const json = (body: unknown) => Buffer.from(JSON.stringify(body));
@@ -49,7 +54,7 @@ const exchange = (over: Partial<Exchange>): Exchange => ({
   json: json({ id: 1, name: 'lamp' }),
   ...over,
 });
-const messages = async (over: Partial<Exchange>) => (await check(exchange(over))).map((v) => v.message);
+const messages = (over: Partial<Exchange>) => Promise.resolve(check(exchange(over)).map((v) => v.message));
 
 describe('Response contract check', () => {
   it('accepts responses as documented: JSON by schema, a status class, no content, wildcard media, 304, HEAD', async () => {
@@ -67,7 +72,7 @@ describe('Response contract check', () => {
   });
 
   it('reports a body that does not match its schema, with the property and the operation', async () => {
-    const found = await check(exchange({ json: json({ id: 'one', name: 5 }) }));
+    const found = check(exchange({ json: json({ id: 'one', name: 5 }) }));
     expect(found.map((v) => v.operation)).toEqual(['GET /things/{id}', 'GET /things/{id}']);
     expect(found.map((v) => v.message).sort()).toEqual(['body /id: must be integer', 'body /name: must be string']);
     await expect(messages({ json: json({ id: 1 }) })).resolves.toEqual([
@@ -102,7 +107,9 @@ describe('Response contract check', () => {
     await expect(messages({ url: '/nothing' })).resolves.toEqual(['operation not in the document']);
     await expect(messages({ method: 'PUT', status: 500 })).resolves.toEqual(['operation not in the document']);
     await expect(messages({ url: '/things/%E0', status: 400 })).resolves.toEqual([]);
-    await expect(messages({ url: '/things/%E0' })).resolves.toEqual(["the validator failed: malformed uri'"]);
+    await expect(messages({ url: '/things/%E0' })).resolves.toEqual([
+      'the path is not valid percent-encoding: /things/%E0',
+    ]);
     await expect(messages({ url: '/api/docs-json' })).resolves.toEqual([]);
   });
 

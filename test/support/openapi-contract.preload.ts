@@ -12,8 +12,6 @@ if (log) {
   // Published for every request a server of this process receives, before its 'request' listeners run.
   subscribe('http.server.request.start', (message) => {
     const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
-    observe(request, response, (exchange) => {
-      void checkAgainstCommittedDocument(exchange).then((found) => appendViolationLog(log, found));
-    });
+    observe(request, response, (exchange) => appendViolationLog(log, checkAgainstCommittedDocument(exchange)));
   });
 }

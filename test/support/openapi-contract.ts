@@ -1,9 +1,8 @@
 /*
  * The response contract of the e2e suites: every response an application under test sends is checked against the
  * committed openapi.json (status documented for the operation, content type, body schema), so the document and the
- * behaviour cannot drift apart. Bodies are validated by express-openapi-validator, fed a copy of each JSON body on
- * stand-ins for the request and response: what the test receives is never touched. Other bodies (file bytes) are
- * checked for status and content type.
+ * behaviour cannot drift apart. A copy of each JSON body is validated with Ajv against the response's schema: what
+ * the test receives is never touched. Other bodies (file bytes) are checked for status and content type.
  *
  * OPENAPI_RESPONSE_CHECK=fail (the default) fails each test that received a violating response (test/setup-contract.ts);
  * `report` only records them (OPENAPI_RESPONSE_REPORT=<file> appends one line per violation); `off` observes
@@ -12,9 +11,11 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { inspect } from 'node:util';
-import { middleware as openApiValidator } from 'express-openapi-validator';
-import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types.js';
+import { Ajv, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
+
+// A CommonJS module whose module.exports is the plugin itself: what an ES module's default import receives.
+const addFormats = ajvFormats as unknown as typeof ajvFormats.default;
 
 /** A request header saying why a test's request is outside every contract (e.g. a malformed request): unchecked. */
 export const OFF_CONTRACT = 'x-openapi-off-contract';
@@ -55,7 +56,7 @@ export interface Exchange {
   resumableCreation?: boolean;
 }
 
-export type ContractCheck = (exchange: Exchange) => Promise<Violation[]>;
+export type ContractCheck = (exchange: Exchange) => Violation[];
 
 /**
  * Paths the service serves that are not part of its API: the document itself, Swagger UI, the administration UI, its
@@ -66,92 +67,89 @@ const NOT_API = /^\/(?:api\/docs(?:-json|-yaml)?|admin|favicon\.(?:ico|svg))(?:\
 const isClientError = (status: number) => status >= 400 && status < 500;
 const MAX_JSON_BYTES = 1 << 20;
 
-/** Stand-ins for Express's request and response: the validator's middlewares only ever see these. */
-interface StandInRequest {
-  method: string;
-  url: string;
-  originalUrl: string;
-  baseUrl: string;
-  path: string;
-  headers: Record<string, string>;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  app: { param(): void; enabled(): boolean };
-  openapi?: { openApiRoute: string; schema?: OpenAPIV3.OperationObject };
-  problems: string[];
+/** The parts of an OpenAPI 3.0 document the check reads. */
+export interface OpenApiDocument {
+  paths: Record<string, Partial<Record<Method, Operation>> & { parameters?: unknown }>;
+  components?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
 }
-interface StandInResponse {
-  statusCode: number;
-  headersSent: false;
-  mediaType: string | undefined;
-  getHeaders(): Record<string, string | undefined>;
-  json(body: unknown): unknown;
+type Method = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+interface Operation {
+  responses?: Record<string, ResponseObject | { $ref: string }>;
 }
-type Middleware = (req: StandInRequest, res: StandInResponse, next: (err?: unknown) => void) => unknown;
+interface ResponseObject {
+  content?: Record<string, { schema?: unknown }>;
+}
+
+/** One path template of the document, as a pattern; the more literal segments, the earlier it is tried. */
+interface Route {
+  template: string;
+  pattern: RegExp;
+  literals: number;
+}
+
+/** The document's path templates of each method, most literal first (`/files/uploads/{id}` before `/files/{id}`). */
+function routesOf(document: OpenApiDocument): Map<string, Route[]> {
+  const routes = new Map<string, Route[]>();
+  for (const [template, item] of Object.entries(document.paths)) {
+    const segments = template.split('/');
+    const pattern = new RegExp(
+      `^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`,
+    );
+    const literals = segments.filter((s) => !s.startsWith('{')).length;
+    for (const method of Object.keys(item)) {
+      if (method === 'parameters') continue;
+      const list = routes.get(method.toUpperCase()) ?? [];
+      list.push({ template, pattern, literals });
+      routes.set(method.toUpperCase(), list);
+    }
+  }
+  for (const list of routes.values()) list.sort((a, b) => b.literals - a.literals);
+  return routes;
+}
+
+/** A JSON pointer into the document, as the fragment of a reference (`~1` for `/`, then percent-encoded). */
+const pointer = (...keys: string[]): string =>
+  keys.map((key) => `/${encodeURIComponent(key.replace(/~/g, '~0').replace(/\//g, '~1'))}`).join('');
 
 /**
- * The document with only the operations of one method. express-openapi-validator takes the first path template that
- * matches a request whatever its method (`/files/{attachmentType}/{attachmentId}/{fieldName}`, POST, before
- * `/files/{id}/variants/{name}`, GET), where Express routes by method too: each method gets its own validator.
+ * The check against one document: its own path matching, and bodies validated by Ajv against the response's schema,
+ * each schema compiled the first time a response needs it (with the components it refers to), so a suite pays only
+ * for the operations it calls. OpenAPI 3.0's `nullable` is Ajv's own keyword; its other keywords are ignored.
  */
-function operationsOf(document: OpenAPIV3.DocumentV3, method: string): OpenAPIV3.DocumentV3 {
-  const key = method.toLowerCase() as 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-  const paths = Object.entries(document.paths).flatMap(([path, item]) =>
-    item?.[key] ? [[path, { parameters: item.parameters, [key]: item[key] }] as const] : [],
-  );
-  return { ...document, paths: Object.fromEntries(paths) };
-}
-
-function validatorOf(document: OpenAPIV3.DocumentV3): Middleware[] {
-  return openApiValidator({
-    // Paths are relative to the application's root whatever `servers` says.
-    apiSpec: { ...document, servers: [{ url: '/' }] },
-    validateRequests: false,
-    validateSecurity: false,
-    fileUploader: false,
-    ignoreUndocumented: true,
-    validateResponses: {
-      allErrors: true,
-      onError: (err, _body, req) => {
-        const items = err.errors?.length ? err.errors : [{ path: '', message: err.message }];
-        (req as unknown as StandInRequest).problems.push(
-          ...items.map((item) => `body ${item.path.replace(/^\/response/, '') || '/'}: ${item.message}`),
-        );
-      },
-    },
-  }) as unknown as Middleware[];
-}
-
-/** The check against one document: express-openapi-validator matches the path and validates JSON bodies. */
-export function contractCheck(document: OpenAPIV3.DocumentV3): ContractCheck {
-  const validators = new Map<string, Middleware[]>();
-  const middlewaresFor = (method: string): Middleware[] => {
-    const known = validators.get(method) ?? validatorOf(operationsOf(document, method));
-    validators.set(method, known);
+export function contractCheck(document: OpenApiDocument): ContractCheck {
+  const routes = routesOf(document);
+  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, discriminator: false });
+  addFormats(ajv, ['date-time', 'uri']);
+  for (const format of ['binary', 'password']) ajv.addFormat(format, true);
+  const DOCUMENT = 'openapi.json';
+  ajv.addSchema(document, DOCUMENT);
+  const validators = new Map<string, ValidateFunction>();
+  const validatorAt = (ref: string): ValidateFunction => {
+    const known = validators.get(ref) ?? ajv.compile({ $ref: `${DOCUMENT}#${ref}` });
+    validators.set(ref, known);
     return known;
   };
+  /** The response object, following a reference to the document's components. */
   const resolveRef = (node: unknown): unknown => {
     const ref = (node as { $ref?: string } | undefined)?.$ref;
     if (!ref) return node;
     const path = ref.slice(2).split('/');
     return resolveRef(path.reduce<unknown>((parent, key) => (parent as Record<string, unknown>)[key], document));
   };
-
-  /** Whether the document has an operation of this method for the URL. */
-  const documents = async (method: string, url: string): Promise<boolean> => {
-    const req = standInRequest(method, url);
-    const res: StandInResponse = {
-      statusCode: 200,
-      headersSent: false,
-      mediaType: undefined,
-      getHeaders: () => ({}),
-      json: (b: unknown) => b,
-    };
-    await runMiddlewares(middlewaresFor(method), req, res);
-    return req.openapi?.schema !== undefined;
+  /** The operation of this method whose template the path matches, or a problem with the path itself. */
+  const matching = (method: string, path: string): { template?: string; problem?: string } => {
+    const template = routes.get(method)?.find((route) => route.pattern.test(path))?.template;
+    if (!template) return {};
+    try {
+      path.split('/').forEach((segment) => decodeURIComponent(segment));
+    } catch {
+      return { template, problem: `the path is not valid percent-encoding: ${path}` };
+    }
+    return { template };
   };
 
-  return async (exchange) => {
+  return (exchange) => {
     const { method, url, status } = exchange;
     const fullPath = url.split('?')[0];
     if (NOT_API.test(fullPath)) return [];
@@ -160,48 +158,45 @@ export function contractCheck(document: OpenAPIV3.DocumentV3): ContractCheck {
     const violation = (operation?: string) => (message: string) => ({ method, path, status, operation, message });
     // A HEAD request is answered by the GET operation, without the body, unless HEAD has an operation of its own
     // (a resumable upload's offset).
-    const asGet = method === 'HEAD' && !(await documents(method, url)) ? 'GET' : method;
-    // The validator installs its body hook on this stand-in's `json`, reading the media type set on it below.
-    const req = standInRequest(asGet, url);
-    const res: StandInResponse = {
-      statusCode: status,
-      headersSent: false,
-      mediaType: undefined,
-      getHeaders() {
-        return { 'content-type': this.mediaType };
-      },
-      json: (body) => body,
-    };
-    await runMiddlewares(middlewaresFor(asGet), req, res);
-    const operation = req.openapi?.schema;
-    if (!operation || req.problems.length > 0) {
+    const asGet = method === 'HEAD' && !matching(method, fullPath).template ? 'GET' : method;
+    const { template, problem } = matching(asGet, fullPath);
+    if (!template || problem) {
       if (isClientError(status)) return [];
-      return req.problems.length > 0 ? req.problems.map(violation()) : [violation()('operation not in the document')];
+      return [violation()(problem ?? 'operation not in the document')];
     }
-    const found = violation(`${asGet} ${req.openapi!.openApiRoute}`);
-    const responses = operation.responses ?? {};
-    const response = resolveRef(
-      responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default,
-    ) as OpenAPIV3.ResponseObject | undefined;
+    const found = violation(`${asGet} ${template}`);
+    const key = asGet.toLowerCase() as Method;
+    const responses = document.paths[template][key]?.responses ?? {};
+    const statusKey = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
+    const response = statusKey ? (resolveRef(responses[statusKey]) as ResponseObject) : undefined;
     if (!response) {
       return [found(`status ${status} not documented (documented: ${Object.keys(responses).join(', ')})`)];
     }
     const mediaTypes = Object.keys(response.content ?? {});
-    const problem = contentProblem(exchange, mediaTypes);
-    if (problem) return [found(problem)];
+    const contentIssue = contentProblem(exchange, mediaTypes);
+    if (contentIssue) return [found(contentIssue)];
     const mediaType = exchange.contentType && matchingMediaType(exchange.contentType, mediaTypes);
     if (!exchange.json || method === 'HEAD' || !mediaType || !isJson(mediaType)) return [];
     if (!response.content?.[mediaType]?.schema) return [];
-    res.mediaType = mediaType;
     let body: unknown;
     try {
       body = JSON.parse(exchange.json.toString('utf8'));
     } catch {
       return [found(`body is not JSON although its content type is ${exchange.contentType}`)];
     }
-    // The hook validates the copy and reports through onError (express-openapi-validator leaves 5xx bodies alone).
-    res.json(body);
-    return req.problems.map(found);
+    // Where the response is a reference, its schema is read there: a schema is compiled once, whichever uses it.
+    const responseRef = (responses[statusKey!] as { $ref?: string }).$ref;
+    const at = responseRef
+      ? `${responseRef.slice(1)}${pointer('content', mediaType, 'schema')}`
+      : pointer('paths', template, key, 'responses', statusKey!, 'content', mediaType, 'schema');
+    const validate = validatorAt(at);
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((error) => {
+      // A missing property is named in the path, as where it would be.
+      const missing =
+        error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';
+      return found(`body ${`${error.instancePath}${missing}` || '/'}: ${error.message ?? error.keyword}`);
+    });
   };
 }
 
@@ -215,34 +210,6 @@ function contentProblem(exchange: Exchange, mediaTypes: string[]): string | unde
   if (mediaTypes.length === 0) return `body of type ${contentType ?? '(none)'} where the document describes none`;
   if (contentType && matchingMediaType(contentType, mediaTypes)) return undefined;
   return `content type ${contentType ?? '(none)'} not documented (documented: ${mediaTypes.join(', ')})`;
-}
-
-/** Runs the validator's middlewares in order, as Express would; an error one passes on is a problem. */
-async function runMiddlewares(middlewares: Middleware[], req: StandInRequest, res: StandInResponse): Promise<void> {
-  for (const middleware of middlewares) {
-    const error = await new Promise<unknown>((next) => {
-      Promise.resolve(middleware(req, res, next)).catch(next);
-    });
-    if (error) {
-      req.problems.push(`the validator failed: ${error instanceof Error ? error.message : inspect(error)}`);
-      return;
-    }
-  }
-}
-
-function standInRequest(method: string, url: string): StandInRequest {
-  return {
-    method,
-    url,
-    originalUrl: url,
-    baseUrl: '',
-    path: url.split('?')[0],
-    headers: {},
-    params: {},
-    query: {},
-    app: { param: () => undefined, enabled: () => false },
-    problems: [],
-  };
 }
 
 function isJson(contentType: string | undefined): boolean {
@@ -264,17 +231,16 @@ function matchingMediaType(contentType: string, documented: string[]): string | 
 
 let committedCheck: ContractCheck | undefined;
 const violations: Violation[] = [];
-const checks = new Set<Promise<void>>();
 /** Violation logs of service processes (see openapi-contract.preload.ts), with how much of each was read. */
 const processLogs = new Map<string, number>();
 
 /** The check against the committed openapi.json; a check that cannot run is a violation too. */
-export async function checkAgainstCommittedDocument(exchange: Exchange): Promise<Violation[]> {
+export function checkAgainstCommittedDocument(exchange: Exchange): Violation[] {
   try {
     committedCheck ??= contractCheck(
-      JSON.parse(readFileSync(resolve(process.cwd(), 'openapi.json'), 'utf8')) as OpenAPIV3.DocumentV3,
+      JSON.parse(readFileSync(resolve(process.cwd(), 'openapi.json'), 'utf8')) as OpenApiDocument,
     );
-    return await committedCheck(exchange);
+    return committedCheck(exchange);
   } catch (error) {
     const { method, url, status } = exchange;
     return [{ method, path: url.split('?')[0], status, message: `the check failed: ${String(error)}` }];
@@ -288,7 +254,7 @@ export async function checkAgainstCommittedDocument(exchange: Exchange): Promise
 export function observeServer(server: Server): void {
   if (checkMode() === 'off') return;
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>
-    observe(req, res, (exchange) => record(checkAgainstCommittedDocument(exchange))),
+    observe(req, res, (exchange) => violations.push(...checkAgainstCommittedDocument(exchange))),
   );
 }
 
@@ -355,12 +321,6 @@ function pairs(flat: unknown[]): Array<[unknown, unknown]> {
   return flat.flatMap((item, index) => (index % 2 === 0 ? [[item, flat[index + 1]] as [unknown, unknown]] : []));
 }
 
-function record(found: Promise<Violation[]>): void {
-  const settled = found.then((list) => void violations.push(...list));
-  checks.add(settled);
-  void settled.finally(() => checks.delete(settled));
-}
-
 /** Collects, at every takeViolations, what a service process appended to `file` (JSON lines). */
 export function readViolationLog(file: string): void {
   processLogs.set(file, processLogs.get(file) ?? 0);
@@ -371,9 +331,8 @@ export function appendViolationLog(file: string, found: Violation[]): void {
   if (found.length > 0) appendFileSync(file, found.map((v) => `${JSON.stringify(v)}\n`).join(''));
 }
 
-/** The violations recorded so far, once the checks under way have finished; clears the list. */
-export async function takeViolations(): Promise<Violation[]> {
-  while (checks.size > 0) await Promise.all(checks);
+/** The violations recorded so far (each response is checked as it ends); clears the list. */
+export function takeViolations(): Violation[] {
   for (const [file, offset] of processLogs) {
     if (!existsSync(file)) continue;
     const text = readFileSync(file, 'utf8');
