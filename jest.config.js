@@ -10,13 +10,13 @@ const shared = {
 };
 
 /**
- * The service compiled once per run for the suites that start it as processes of their own (buildService). Jest runs
- * a project's globalSetup only when the run has tests of that project, once per run however many projects share it:
- * `--selectProjects unit` builds nothing.
+ * The service compiled once per run for the suites that start it as processes of their own (buildService), and for
+ * e2e also one Chromium for the browser suites. Jest runs a project's globalSetup only when the run has tests of that
+ * project, once per run however many projects share it: `--selectProjects unit` builds nothing.
  */
-const sharedServiceBuild = {
-  globalSetup: '<rootDir>/test/support/shared-service-build.ts',
-  globalTeardown: '<rootDir>/test/support/shared-service-build.ts',
+const sharedPerRun = {
+  globalSetup: '<rootDir>/test/support/shared-per-run.ts',
+  globalTeardown: '<rootDir>/test/support/shared-per-run.ts',
 };
 
 export default {
@@ -27,7 +27,7 @@ export default {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      ...sharedServiceBuild,
+      ...sharedPerRun,
       setupFiles: ['<rootDir>/test/setup-env.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-contract.ts'],
     },
@@ -44,7 +44,7 @@ export default {
       ...shared,
       displayName: 'faults',
       testMatch: ['<rootDir>/test/faults/**/*.faults-spec.ts'],
-      ...sharedServiceBuild,
+      ...sharedPerRun,
       setupFiles: ['<rootDir>/test/setup-env.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-contract.ts'],
     },

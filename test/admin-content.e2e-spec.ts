@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signInToAdmin } from './support/admin-sign-in.js';
 import { openMainNavigation, openPageAt, shootAndCheckLayout, WIDTHS } from './support/admin-widths.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
@@ -37,7 +37,7 @@ describe('Content editing in the administration UI, in a real browser', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     t = await startTestApp();
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin-sign-in.js';
 import { openPageAt, WIDTHS } from './support/admin-widths.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
@@ -42,7 +42,7 @@ describe('Lists in the administration UI, in a real browser', () => {
       .send({ name: 'feed-reader', permissions: ['product:read'] })
       .expect(201);
     for (const label of LABELS) await t.http.post('/api/integrations').send({ label, role: 'feed-reader' }).expect(201);
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await openPageAt(browser, WIDTHS[0]);
     await page.goto(`${t.url}/admin/`);
     await signInToAdmin(page, 'admin', ADMIN_PASSWORD);

@@ -10,7 +10,7 @@ import {
   shootAndCheckLayout,
   WIDTHS,
 } from './support/admin-widths.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
@@ -55,7 +55,7 @@ describe('The administration UI by permission, in a real browser', () => {
       .send({ ...EDITOR, role: 'catalog-editor' })
       .expect(201);
     await t.http.post('/products').send({ name: 'Lamp' }).expect(201);
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();

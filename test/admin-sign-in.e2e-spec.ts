@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { fillServiceSignIn, recordTokenGrants } from './support/admin-sign-in.js';
 import { openPageAt, shootAndCheckLayout, WIDTHS } from './support/admin-widths.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 
 /** Screenshots of the sign-in screens (ADMIN_SIGN_IN_SHOTS moves them, e.g. to look at them while working). */
@@ -22,7 +22,7 @@ describe('Signing in to the administration UI, in a real browser', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     t = await startTestApp();
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();

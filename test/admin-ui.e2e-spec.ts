@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { ADMIN_UI_DIST } from '../src/admin-ui/admin-ui.js';
 import { basic } from './support/admin-api.js';
 import { recordTokenGrants, signInToAdmin } from './support/admin-sign-in.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 import { startReceiver, type TestReceiver } from './support/webhook-receiver.js';
@@ -55,7 +55,7 @@ describe('The administration UI, in a real browser', () => {
     await mkdir(SHOTS, { recursive: true });
     receiver = await startReceiver();
     t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL: '50ms' });
-    browser = await launchBrowser();
+    browser = await openBrowser();
     context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
     page = await context.newPage();
     // A step that cannot find what it looks for fails in seconds, not at the test's timeout.

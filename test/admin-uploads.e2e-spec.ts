@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { recordTokenGrants, signInToAdmin } from './support/admin-sign-in.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually, staysTrue } from './support/wait.js';
 
@@ -100,7 +100,7 @@ describe.each(WIDTHS)('Uploads in the administration UI at %i px, in a real brow
     dir = await mkdtemp(join(tmpdir(), 'admin-uploads-'));
     t = await startTestApp();
     productId = ((await t.http.post('/products').send({ name: 'Upload desk' }).expect(201)).body as { id: number }).id;
-    browser = await launchBrowser();
+    browser = await openBrowser();
     context = await browser.newContext({ viewport: { width, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { signInToAdmin } from './support/admin-sign-in.js';
 import { openPageAt, WIDTHS } from './support/admin-widths.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';
 
@@ -48,7 +48,7 @@ describe('The webhook pages, in a real browser', () => {
       .post('/api/webhooks')
       .send({ url: 'http://127.0.0.1:9/erp', events: ['file.created'], description: 'ERP export' })
       .expect(201);
-    browser = await launchBrowser();
+    browser = await openBrowser();
     page = await openPageAt(browser, WIDTHS[0], 800);
     await page.goto(`${t.url}/admin/`);
     await signInToAdmin(page, 'admin', ADMIN_PASSWORD);

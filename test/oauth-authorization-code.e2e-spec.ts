@@ -14,7 +14,7 @@ import {
   signInAt,
   submitSignIn,
 } from './support/authorization-code.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { freePort } from './support/free-port.js';
 import { observeServer } from './support/openapi-contract.js';
 import { ADMIN_PASSWORD, createTestDatabase, startTestApp, type TestApp } from './support/test-app.js';
@@ -354,7 +354,7 @@ describe('The sign-in page in Chromium at 390 px', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signInToAdmin } from './support/admin-sign-in.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import {
   buildService,
   launchServiceProcess,
@@ -62,7 +62,7 @@ describe('One address: the service hands out the address it logs', () => {
       .toBuffer();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'lamp.png');
     cover = await api(`/files/product/${String(product.id)}/cover`, { method: 'POST', body: form });
-    browser = await launchBrowser();
+    browser = await openBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

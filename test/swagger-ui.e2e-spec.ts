@@ -1,6 +1,6 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { createIntegration, type CreatedIntegration } from './support/admin-api.js';
-import { launchBrowser } from './support/browser.js';
+import { openBrowser } from './support/browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 describe('Swagger UI at /api/docs, in a real browser', () => {
@@ -12,7 +12,7 @@ describe('Swagger UI at /api/docs, in a real browser', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    browser = await launchBrowser();
+    browser = await openBrowser();
   });
   afterAll(async () => {
     await browser?.close();

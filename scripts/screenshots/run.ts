@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signInToAdmin } from '../../test/support/admin-sign-in.js';
-import { launchBrowser } from '../../test/support/browser.js';
+import { openBrowser } from '../../test/support/browser.js';
 import { apiWith, passwordToken } from './api.js';
 import { OUT_DIR, ROOT } from './paths.js';
 import { savePng } from './save-png.js';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     const catalog = await seedCatalog(admin, apiWith(service.url, accounts.erpToken));
     await settleDeliveries(admin);
 
-    browser = await launchBrowser();
+    browser = await openBrowser();
     const shots = adminShots({
       productId: catalog.productId,
       failingWebhookId: webhooks.failingId,

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { openBrowser } from './browser.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /** The widths the administration UI's browser suites drive every flow at: a desktop window and a phone (issue 39). */
@@ -21,7 +21,7 @@ export function adminBrowserSuite(shots: string): AdminBrowserSuite {
   beforeAll(async () => {
     await mkdir(shots, { recursive: true });
     suite.t = await startTestApp();
-    suite.browser = await launchBrowser();
+    suite.browser = await openBrowser();
   });
   afterAll(async () => {
     await suite.browser?.close();

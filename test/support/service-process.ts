@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
 import { checkMode, readViolationLog } from './openapi-contract.js';
-import { compileService, SHARED_BUILD_DIR } from './shared-service-build.js';
+import { compileService, SHARED_BUILD_DIR } from './shared-per-run.js';
 import { ADMIN_PASSWORD, type TestDatabase } from './test-app.js';
 import { eventually } from './wait.js';
 
@@ -22,7 +22,7 @@ export interface ServiceBuild {
 }
 
 /**
- * The build of the jest run (made once by its globalSetup, test/support/shared-service-build.ts), or, in a run without
+ * The build of the jest run (made once by its globalSetup, test/support/shared-per-run.ts), or, in a run without
  * it (a project that does not set it up), one made for this suite under `name`.
  */
 export async function buildService(name: string): Promise<ServiceBuild> {
