@@ -1,4 +1,4 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+// Used before the application loads (its modules take a second of CPU): no imports beyond Node's own here.
 
 /** A command line that cannot run as given (an unknown command, a missing option): `message` is one line. */
 export class UsageError extends Error {}
@@ -43,22 +43,4 @@ function problemOf(error: unknown): string | undefined {
   if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) return undefined;
   // Node's messages go on with advice about `--` that does not help here: keep their first sentence.
   return (error as Error).message.split(/\.\s/)[0];
-}
-
-/** The command lines' logger: warnings and errors, on stderr, so that stdout holds nothing but the command's answer. */
-export class StderrLogger extends ConsoleLogger {
-  constructor() {
-    super({ logLevels: ['error', 'warn'] });
-  }
-
-  protected override printMessages(
-    messages: unknown[],
-    context?: string,
-    logLevel?: LogLevel,
-    _stream?: 'stdout' | 'stderr',
-    errorStack?: unknown,
-    params?: Record<string, unknown>,
-  ): void {
-    super.printMessages(messages, context, logLevel, 'stderr', errorStack, params);
-  }
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readCommandLine, UsageError } from './command-line.js';
 
@@ -44,5 +45,30 @@ describe('readCommandLine', () => {
         throw failure;
       }),
     ).toThrow(failure);
+  });
+});
+
+/**
+ * The bare modules `file` loads before its first statement runs: its static imports, followed through the project's
+ * own files (dynamic imports and `import type` load nothing then).
+ */
+function packagesLoadedBy(file: URL, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file.href)) return packages;
+  seen.add(file.href);
+  const imports = /^(?:import|export)(?!\s+type\s)(?:[^;'"]*?\sfrom\s*|\s*)'([^']+)'/gm;
+  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(imports)) {
+    const loaded = specifier.startsWith('.')
+      ? packagesLoadedBy(new URL(specifier.replace(/\.js$/, '.ts'), file), seen)
+      : [specifier];
+    for (const name of loaded) packages.add(name);
+  }
+  return packages;
+}
+
+describe('The command lines', () => {
+  // The application takes a second of CPU to load: --help and usage errors must not wait for it.
+  it.each([['cli.ts'], ['sweep-orphans.ts']])('%s reads its arguments with nothing loaded but Node', (entry) => {
+    expect([...packagesLoadedBy(new URL(`../${entry}`, import.meta.url))]).toEqual(['node:util']);
   });
 });
