@@ -107,7 +107,7 @@ describe('The account menu', () => {
   const accountButton = () => screen.findByRole('button', { name: /^Account: admin/ });
 
   it('opens from the keyboard, moves with the arrows, and closes with Escape back on its button', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     signedIn(['*']);
     const button = await accountButton();
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
@@ -133,7 +133,7 @@ describe('The account menu', () => {
   });
 
   it('changes the signed-in user’s own password in a dialog, with the current one', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const password = 'correct horse battery';
     let answer = problem(400, 'Wrong password', 'The current password is wrong.');
     const { calls } = signedIn(['*'], '/', { 'PUT /api/me/password': () => answer });
@@ -160,7 +160,7 @@ describe('The account menu', () => {
   });
 
   it('signs out: back to the sign-in page, and the next account starts from its own first page', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { services } = signedIn(['product:read']);
     await actor.click(await accountButton());
     await actor.click(screen.getByRole('menuitem', { name: 'Sign out' }));

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { ShowLocation } from '../../testing/location';
 import { json, problem, renderPage } from '../../testing/render';
@@ -84,9 +84,13 @@ const names = () =>
     .map((row) => within(row).getAllByRole('cell')[0].textContent);
 const location = () => screen.getByTestId('location').textContent;
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('ListView', () => {
   it('shows a page, and pages on the server with the page in the address', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { requests } = renderList();
     await waitFor(() => expect(names()).toEqual(['Banana', 'apple']));
     expect(screen.getByRole('table', { name: 'Fruits' })).toBeTruthy();
@@ -98,7 +102,7 @@ describe('ListView', () => {
   });
 
   it('sorts by a heading button that says its order, from the first page, either way then back', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     renderList('/fruits?offset=2');
     await waitFor(() => expect(names()).toEqual(['Cherry', 'date']));
     const heading = () => screen.getByRole('columnheader', { name: /Name/ });
@@ -116,10 +120,13 @@ describe('ListView', () => {
   });
 
   it('searches once typing pauses, keeping the order, and says when nothing matches', async () => {
-    const actor = userEvent.setup();
+    // The pause is played on a fake clock instead of waited out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const actor = userEvent.setup({ delay: null });
     const { requests } = renderList('/fruits?sort=-name&offset=2');
     const box = await screen.findByRole('searchbox', { name: 'Search fruits' });
     await actor.type(box, 'an');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
     // One request for what was typed, not one per keystroke.
     await waitFor(() => expect(names()).toEqual(['Banana']));
     expect(requests().filter((path) => path.includes('q='))).toEqual(['/fruits?limit=2&offset=0&q=an&sort=-name']);
@@ -131,10 +138,11 @@ describe('ListView', () => {
   });
 
   it('shows the search in the address in its field, and asks nothing more', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { requests } = renderList('/fruits?q=rr');
     await waitFor(() => expect(names()).toEqual(['Cherry', 'Elderberry']));
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search fruits' }).value).toBe('rr');
-    await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 50)));
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS + 50));
     expect(location()).toBe('/fruits?q=rr');
     expect(requests()).toEqual(['/fruits?limit=2&offset=0&q=rr']);
   });
@@ -145,7 +153,7 @@ describe('ListView', () => {
   });
 
   it('offers the first page when the address points past the end', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     renderList('/fruits?offset=40');
     await actor.click(await screen.findByRole('button', { name: 'Go to the first page' }));
     await waitFor(() => expect(names()).toEqual(['Banana', 'apple']));

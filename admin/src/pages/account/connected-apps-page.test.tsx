@@ -37,7 +37,7 @@ function open(list: Grant[], path = '/account/applications', extra: Record<strin
 
 describe('Connected applications', () => {
   it('is reached from the account menu', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open([grant()], '/');
     await user.click(await screen.findByRole('button', { name: 'Account: admin' }));
     await user.click(screen.getByRole('menuitem', { name: 'Connected applications' }));
@@ -56,7 +56,7 @@ describe('Connected applications', () => {
   });
 
   it('revokes only after confirmation, and lists what is left', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const list = [grant(), grant({ client_id: 'app_other', client_name: 'Mobile' })];
     const { calls } = open(list, undefined, {
       'DELETE /api/me/grants/:id': (_request, { id }) => {
@@ -88,7 +88,7 @@ describe('Connected applications', () => {
   });
 
   it('says a refused revocation in the dialog', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open([grant()], undefined, {
       'DELETE /api/me/grants/:id': () => problem(404, 'Not Found', 'You gave no consent to app_shop.'),
     });

@@ -50,7 +50,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 describe('AuditPage', () => {
   it('lists the newest events with time, actor, action, target and an expander of details', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     renderAudit();
     await screen.findAllByText('role 7');
     // The header row, then the newest event first.
@@ -72,7 +72,7 @@ describe('AuditPage', () => {
   });
 
   it('sends the filters in the address to the API, and applies new ones to both', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { calls } = renderAudit('/settings/system/audit?actor=user%3A1&since=2026-01-01T00%3A00%3A00.000Z');
     await screen.findAllByText('role 7');
     expect(auditCalls(calls)[0].searchParams.get('actor')).toBe('user:1');
@@ -114,7 +114,7 @@ describe('AuditPage', () => {
   });
 
   it('pages on the server, keeping the page in the address', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { calls } = renderAudit('/settings/system/audit?action=role.update');
     await screen.findAllByText('role 7');
     expect(screen.getByText('1–25 of 60')).toBeTruthy();

@@ -53,7 +53,7 @@ describe('IntegrationsPage', () => {
 
   it('adds an integration and shows its access key ID and secret exactly once', async () => {
     const list: Integration[] = [];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<IntegrationsPage />, {
       routes: service(list, {
         'POST /api/integrations': async (request) => {
@@ -88,7 +88,7 @@ describe('IntegrationsPage', () => {
   });
 
   it('shows why the service refused to create one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(<IntegrationsPage />, {
       routes: service([], {
         'POST /api/integrations': () =>
@@ -108,7 +108,7 @@ describe('IntegrationsPage', () => {
   });
 
   it('edits the label and role, sending only what changed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<IntegrationsPage />, {
       routes: service([integration()], {
         'PATCH /api/integrations/:id': async (request) => json(integration(await bodyOf(request))),
@@ -129,7 +129,7 @@ describe('IntegrationsPage', () => {
 
   it('deactivates and activates', async () => {
     const list = [integration()];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<IntegrationsPage />, {
       routes: service(list, {
         'PATCH /api/integrations/:id': async (request) => {
@@ -150,7 +150,7 @@ describe('IntegrationsPage', () => {
   it('rotates the secret: the new one once, and until when the old one works', async () => {
     const until = '2026-05-01T12:00:00Z';
     const rotated = integration({ previous_secret_active: true, previous_secret_expires_at: until });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<IntegrationsPage />, {
       routes: service([integration()], {
         'POST /api/integrations/:id/rotate-secret': () => json({ ...rotated, secret_access_key: SECRET }),
@@ -174,7 +174,7 @@ describe('IntegrationsPage', () => {
 
   it('deletes only after confirmation', async () => {
     const list = [integration()];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<IntegrationsPage />, {
       routes: service(list, {
         'DELETE /api/integrations/:id': () => {

@@ -66,7 +66,7 @@ describe('The scope ceiling of an application', () => {
   });
 
   it('offers only the permissions the signed-in user holds, and sends the ceiling with its default', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = open([], {
       'POST /api/oauth/clients': async (request) => json(client(await bodyOf(request)), 201),
     });
@@ -98,7 +98,7 @@ describe('The scope ceiling of an application', () => {
   });
 
   it('asks for at least one permission before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = open([]);
     const dialog = await addDialog();
     await within(dialog).findByRole('checkbox', { name: 'product:read' });
@@ -108,7 +108,7 @@ describe('The scope ceiling of an application', () => {
   });
 
   it('drops a default taken out of the ceiling, and says a refusal of the service under the form', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = open([], {
       'POST /api/oauth/clients': () =>
         problem(403, 'Privilege escalation', 'You cannot allow an application a permission you do not hold.'),
@@ -130,7 +130,7 @@ describe('The scope ceiling of an application', () => {
   });
 
   it('changes the ceiling of an application, sending only what changed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = open([client()], {
       'PATCH /api/oauth/clients/:id': async (request) => json(client(await bodyOf(request))),
     });
@@ -138,7 +138,7 @@ describe('The scope ceiling of an application', () => {
       within(await screen.findByRole('row', { name: /Shop front/ })).getByRole('button', { name: 'Edit' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Edit application' });
-    const picker = within(dialog).getByRole('group', { name: 'Permissions' });
+    const picker = await within(dialog).findByRole('group', { name: 'Permissions' });
     expect(within(picker).getByRole<HTMLInputElement>('checkbox', { name: 'product:write' }).checked).toBe(true);
     await user.click(within(picker).getByRole('checkbox', { name: 'product:write' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

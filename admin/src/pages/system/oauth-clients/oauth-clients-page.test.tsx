@@ -54,7 +54,7 @@ describe('OAuthClientsPage', () => {
 
   it('adds a confidential application from URIs one per line, and shows its secret once with Copy', async () => {
     const list: OAuthClient[] = [];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<OAuthClientsPage />, {
       routes: service(list, WRITER, {
         'POST /api/oauth/clients': async (request) => {
@@ -93,7 +93,7 @@ describe('OAuthClientsPage', () => {
   });
 
   it('adds a public application without a secret, and shows a refused redirect URI at its field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let refuse = true;
     const { calls } = renderPage(<OAuthClientsPage />, {
       routes: service([], WRITER, {
@@ -132,7 +132,7 @@ describe('OAuthClientsPage', () => {
   });
 
   it('edits name and redirect URIs, sending only what changed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<OAuthClientsPage />, {
       routes: service([shop()], WRITER, {
         'PATCH /api/oauth/clients/:id': async (request) => json(shop(await bodyOf(request))),
@@ -151,7 +151,7 @@ describe('OAuthClientsPage', () => {
   });
 
   it('rotates the secret only when asked, showing the new one once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<OAuthClientsPage />, {
       routes: service([shop()], WRITER, {
         'POST /api/oauth/clients/:id/secret': () => json({ ...shop(), client_secret: SECRET }),
@@ -169,7 +169,7 @@ describe('OAuthClientsPage', () => {
 
   it('deletes only after confirmation', async () => {
     const list = [shop()];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<OAuthClientsPage />, {
       routes: service(list, WRITER, {
         'DELETE /api/oauth/clients/:id': () => {

@@ -31,7 +31,7 @@ describe('RolesPage', () => {
   });
 
   it('creates a role with the permissions picked, grouped by resource', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<RolesPage />, {
       routes: service(['*'], { 'POST /api/roles': () => json(role(9, 'x', []), 201) }),
     });
@@ -50,7 +50,7 @@ describe('RolesPage', () => {
   });
 
   it('grants everything with `*` alone', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<RolesPage />, {
       routes: service(['*'], { 'POST /api/roles': () => json(role(9, 'x', ['*']), 201) }),
     });
@@ -68,7 +68,7 @@ describe('RolesPage', () => {
   });
 
   it('offers only what the signed-in user holds', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(<RolesPage />, { routes: service(['product:read', 'role:read', 'role:write']) });
     await user.click(await screen.findByRole('button', { name: 'Add role' }));
     const dialog = screen.getByRole('dialog', { name: 'Add role' });
@@ -89,7 +89,7 @@ describe('RolesPage', () => {
   });
 
   it('edits a role: its permissions checked, the change saved', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<RolesPage />, {
       routes: service(['*'], { 'PATCH /api/roles/:id': () => json(role(3, 'x', [])) }),
     });
@@ -108,7 +108,7 @@ describe('RolesPage', () => {
   });
 
   it("shows the service's 403 when it refuses", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(<RolesPage />, {
       routes: service(['*'], {
         'POST /api/roles': () =>
@@ -131,7 +131,7 @@ describe('RolesPage', () => {
   });
 
   it('shows why a role in use cannot be deleted (409)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderPage(<RolesPage />, {
       routes: service(['*'], {
         'DELETE /api/roles/:id': () =>

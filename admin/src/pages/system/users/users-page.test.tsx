@@ -36,7 +36,7 @@ describe('UsersPage', () => {
 
   it('adds a user with username, password and role', async () => {
     const list = [...USERS];
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { calls } = renderPage(<UsersPage />, {
       routes: service(list, {
         'POST /api/users': async (request) => {
@@ -63,7 +63,7 @@ describe('UsersPage', () => {
   });
 
   it('does not send two passwords that differ', async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { calls } = renderPage(<UsersPage />, { routes: service(USERS) });
     await actor.click(within(await row(/editor/)).getByRole('button', { name: 'Reset password' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset password' });
@@ -75,7 +75,7 @@ describe('UsersPage', () => {
   });
 
   it("resets a user's password through updateUser", async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { calls } = renderPage(<UsersPage />, {
       routes: service(USERS, { 'PATCH /api/users/:id': () => json(USERS[1]) }),
     });
@@ -92,7 +92,7 @@ describe('UsersPage', () => {
   });
 
   it("changes a user's role, and shows the service's refusal", async () => {
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { calls } = renderPage(<UsersPage />, {
       routes: service(USERS, {
         'PATCH /api/users/:id': () => problem(409, 'Last administrator', 'The change would leave no administrator.'),
@@ -114,7 +114,7 @@ describe('UsersPage', () => {
 
   it('deletes a user after confirmation', async () => {
     const list = [...USERS];
-    const actor = userEvent.setup();
+    const actor = userEvent.setup({ delay: null });
     const { calls } = renderPage(<UsersPage />, {
       routes: service(list, {
         'DELETE /api/users/:id': () => {

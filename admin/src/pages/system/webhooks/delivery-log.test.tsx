@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('WebhookPage: the delivery log, pings, redelivery and recovery', () => {
   it('shows the endpoint and its delivery log, each delivery expandable into its attempts', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDetail({
       'GET /api/webhooks/:id/deliveries': () =>
         page([
@@ -104,7 +104,7 @@ describe('WebhookPage: the delivery log, pings, redelivery and recovery', () => 
   });
 
   it('redelivers one delivery and says how its new attempt went', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail({
       'GET /api/webhooks/:id/deliveries': () =>
         page([delivery({ id: 8, event_id: 'evt_failing', status: 'failed' }), delivery()]),
@@ -124,7 +124,7 @@ describe('WebhookPage: the delivery log, pings, redelivery and recovery', () => 
   });
 
   it('pages through the log and filters it by status', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail({
       'GET /api/webhooks/:id/deliveries': (request) => {
         const offset = Number(new URL(request.url).searchParams.get('offset'));
@@ -144,7 +144,7 @@ describe('WebhookPage: the delivery log, pings, redelivery and recovery', () => 
   });
 
   it('finds deliveries by event kind, and the one delivery of an event id a receiver reports', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail({
       'GET /api/webhooks/:id/deliveries': (request) => {
         const eventId = new URL(request.url).searchParams.get('event_id');
@@ -165,7 +165,7 @@ describe('WebhookPage: the delivery log, pings, redelivery and recovery', () => 
   });
 
   it('recovers a disabled endpoint: enables it, then re-queues the window’s failed and skipped deliveries', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const order: string[] = [];
     const { calls } = renderDetail({
       'GET /api/webhooks/:id': () => json(endpoint({ active: false, disabled_reason: 'Failing for 5 days.' })),
@@ -204,7 +204,7 @@ describe('WebhookPage: the delivery log, pings, redelivery and recovery', () => 
   });
 
   it('shows a refused recovery as a readable message', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderDetail({
       'POST /api/webhooks/:id/recover': () =>
         problem(409, 'A recovery of this endpoint is running', 'Webhook 1 is still recovering; try again later.', {

@@ -10,7 +10,7 @@ afterEach(() => {
 
 describe('WebhookPage', () => {
   it('edits URL, events, description and the active switch', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail({
       'PATCH /api/webhooks/:id': () => json(endpoint({ description: 'Search index', active: false })),
     });
@@ -35,7 +35,7 @@ describe('WebhookPage', () => {
   });
 
   it('rotates the secret, in another scheme if chosen, and shows the new one once with the grace period', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderDetail({
       'POST /api/webhooks/:id/rotate-secret': () =>
         json(
@@ -63,7 +63,7 @@ describe('WebhookPage', () => {
   });
 
   it('deletes the endpoint after confirmation and goes back to the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let deleted = false;
     const { calls } = renderDetail({
       'GET /api/webhooks': () => endpointPage(deleted ? [] : [endpoint()]),
@@ -87,7 +87,7 @@ describe('WebhookPage', () => {
   });
 
   it('explains a disabled endpoint and enables it again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const disabled = endpoint({ active: false, disabled_reason: 'The endpoint answered 410 Gone.' });
     const { calls } = renderDetail({
       'GET /api/webhooks/:id': () => json(disabled),

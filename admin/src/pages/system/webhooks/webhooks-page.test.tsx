@@ -72,7 +72,7 @@ describe('WebhooksPage', () => {
   });
 
   it('searches, sorts and pages on the server, as the address says', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderList(
       {
         'GET /api/webhooks': (request) => {
@@ -103,7 +103,7 @@ describe('WebhooksPage', () => {
   });
 
   it('registers an endpoint with the chosen events, scheme and filter, and shows its secret exactly once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let registered = false;
     const { calls } = renderList({
       'GET /api/webhooks': () =>
@@ -145,7 +145,7 @@ describe('WebhooksPage', () => {
   });
 
   it('shows why the service refused a URL at the URL field, focused, and no secret', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const cause = 'The port 99999 is out of range: a port is a number from 1 to 65535.';
     renderList({
       'POST /api/webhooks': () =>
@@ -170,7 +170,7 @@ describe('WebhooksPage', () => {
   });
 
   it('shows a refusal about no field of the form under it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList({
       'POST /api/webhooks': () => problem(403, 'Forbidden', 'The token lacks webhook:write.'),
     });
@@ -185,7 +185,7 @@ describe('WebhooksPage', () => {
   });
 
   it('asks for a URL and at least one event before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderList();
 
     await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
