@@ -60,6 +60,8 @@ describe('Response contract check', () => {
   it('accepts responses as documented: JSON by schema, a status class, no content, wildcard media, 304, HEAD', async () => {
     await expect(messages({})).resolves.toEqual([]);
     await expect(messages({ url: '/things/1?x=1', json: json({ id: 1, name: 'a', note: null }) })).resolves.toEqual([]);
+    // Express routes paths in any case and with a trailing slash.
+    await expect(messages({ url: '/THINGS/1/' })).resolves.toEqual([]);
     const notFound = { status: 404, contentType: 'application/problem+json', json: json({ status: 404 }) };
     await expect(messages(notFound)).resolves.toEqual([]);
     await expect(messages({ method: 'DELETE', status: 204, contentType: undefined, bodyBytes: 0 })).resolves.toEqual(

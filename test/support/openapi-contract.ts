@@ -93,8 +93,10 @@ function routesOf(document: OpenApiDocument): Map<string, Route[]> {
   const routes = new Map<string, Route[]>();
   for (const [template, item] of Object.entries(document.paths)) {
     const segments = template.split('/');
+    // As Express routes: letters in any case, and a trailing slash allowed.
     const pattern = new RegExp(
-      `^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`,
+      `^${segments.map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}/?$`,
+      'i',
     );
     const literals = segments.filter((s) => !s.startsWith('{')).length;
     for (const method of Object.keys(item)) {
