@@ -150,7 +150,8 @@ export class DraftProtocol {
 
   /**
    * The engine's append, its errors told apart as the draft asks: the file field's answers (the upload is over) say
-   * Upload-Complete: ?1, the protocol's ?0; a 413 names the limits.
+   * Upload-Complete: ?1, the protocol's ?0; a 413 names the limits. With the upload's `id` it appends to an upload
+   * under way (PATCH); without, it is the creating request's body, whose refusal undoes the creation.
    */
   private async append(
     upload: ResumableUpload,
@@ -160,7 +161,11 @@ export class DraftProtocol {
     id?: string,
   ): Promise<AppendResult> {
     try {
-      return await withLimit(maxSize, () => this.uploads.append(upload, principal, request));
+      return await withLimit(maxSize, () =>
+        id === undefined
+          ? this.uploads.appendCreating(upload, principal, request)
+          : this.uploads.append(upload, principal, request),
+      );
     } catch (error) {
       // Another request moved the offset after this one read it: the offset it moved to.
       if (id && error instanceof ResumableError && error.code === ResumableErrorCode.OffsetMismatch) {

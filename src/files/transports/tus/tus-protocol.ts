@@ -71,7 +71,9 @@ export class TusProtocol {
     const location = `${this.options.publicUrl}${UPLOADS_PATH}/${id}`;
     res.status(201).setHeader('Location', location);
     const result: Pick<AppendResult, 'upload' | 'record'> =
-      withBody || length === 0 ? await this.uploads.append(upload, principal, { offset: 0, body: req }) : { upload };
+      withBody || length === 0
+        ? await this.uploads.appendCreating(upload, principal, { offset: 0, body: req })
+        : { upload };
     this.answerAppend(res, result);
   }
 

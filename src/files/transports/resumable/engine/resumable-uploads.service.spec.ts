@@ -165,6 +165,21 @@ describe('ResumableUploads', () => {
     expect([...rows.rows.values()][0]).toMatchObject({ offset: 10, leaseToken: null });
   });
 
+  it('undoes a creation whose own body is refused (413), and keeps one whose body broke off, to be resumed', async () => {
+    const refused = await create(0);
+    await expect(
+      uploads.appendCreating(refused.upload, ALICE, { offset: 0, body: Readable.from([Buffer.alloc(48, 1)]) }),
+    ).rejects.toMatchObject({ status: 413, code: 'upload-length-exceeded' });
+    expect(rows.rows.size).toBe(0);
+
+    const broken = await create(100);
+    const body = new Readable({ read() {} });
+    const appending = uploads.appendCreating(broken.upload, ALICE, { offset: 0, body });
+    body.destroy(new Error('the connection closed'));
+    await expect(appending).rejects.toMatchObject({ status: 400, code: 'upload-body-incomplete' });
+    await expect(uploads.find(broken.id, ALICE)).resolves.toMatchObject({ declaredLength: 100 });
+  });
+
   it('moves the expiry only when bytes are stored, and never past the lifetime from creation', async () => {
     const HOUR = 3_600_000;
     const { id, upload } = await create(100);

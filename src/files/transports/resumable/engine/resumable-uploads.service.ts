@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../../common/auth/principal.js';
 import { Clock } from '../../../../common/clock.js';
+import { DomainError } from '../../../../common/errors/domain-error.js';
 import type { ResolvedField } from '../../../fields/attachment-owners.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../../fields/file-fields.options.js';
 import { FieldAdmission, type UploadTarget } from '../../../intake/admission/field-admission.js';
@@ -139,6 +140,20 @@ export class ResumableUploads {
     }
   }
 
+  /**
+   * Appends the body of the request that created the upload. A body refused (more bytes than the declared length, a
+   * field's rule) undoes the creation, so that a bad request changes nothing; one that broke off keeps the upload, to
+   * be resumed.
+   */
+  async appendCreating(upload: ResumableUpload, principal: Principal, request: AppendRequest): Promise<AppendResult> {
+    try {
+      return await this.append(upload, principal, request);
+    } catch (error) {
+      if (undoesCreation(error)) await this.cancel(upload).catch(() => undefined);
+      throw error;
+    }
+  }
+
   /** Ends an upload and removes its bytes (423 while a request appends to it). */
   async cancel(upload: ResumableUpload): Promise<void> {
     const lease = await UploadLease.take(this.rows, this.clock, upload.id);
@@ -162,4 +177,9 @@ export class ResumableUploads {
     }
     return unfinished;
   }
+}
+
+function undoesCreation(error: unknown): boolean {
+  if (!(error instanceof DomainError) || error.status >= 500) return false;
+  return !(error instanceof ResumableError && error.code === ResumableErrorCode.BodyIncomplete);
 }
