@@ -258,6 +258,8 @@ describe('Webhooks: recovery, self-healing, event catalog and filters', () => {
     await refused({ since: 'yesterday' }, 'since');
     await refused({ since, until: since }, 'until');
     await refused({ since, until: '2025-12-31T23:59:59Z' }, 'until');
+    // Absent means now; null is not a time (it was read as NaN, a 500).
+    await refused({ since, until: null }, 'until');
     await refused({ since, status: ['pending'] }, 'status');
     await refused({ since, status: [] }, 'status');
     await refused({ since, limit: 5 }, 'limit');

@@ -12,6 +12,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 import { ListQueryDto } from '../../common/dto/list-query.dto.js';
+import { IsOmittable } from '../../common/dto/is-omittable.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
 import { RECOVERABLE_STATUSES, RECOVERY_LIMIT, type RecoverableStatus } from './webhook-recovery.service.js';
 
@@ -64,7 +65,8 @@ export class RecoverWebhookDeliveriesDto {
     example: '2026-11-22T12:00:00Z',
     description: 'Deliveries created before this time, later than `since`; default: now',
   })
-  @IsOptional()
+  // Absent means now; null is no time at all, refused like any other non-time.
+  @IsOmittable()
   @IsRFC3339()
   @IsLaterThan('since')
   until?: string;
