@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { serveAdminUi } from './admin-ui/admin-ui.js';
@@ -20,10 +20,11 @@ import { tokenConfig, type TokenConfig } from './token/index.js';
  * business: main.ts stops the application on them.
  *
  * Every request passes one app-wide layer (the entrance: its id and log line, the response defaults, its body's
- * deadline); the icon, the administration UI and the API document are routes of their own.
+ * deadline); the icon, the administration UI and the API document are routes of their own. The root module is the
+ * service's, or one that imports it beside more (a test adding a catalog type).
  */
-export async function createApp(): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+export async function createApp(root: Type = AppModule): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(root, {
     bufferLogs: true,
     // JSON and form bodies are read after authentication, by BodyParsingGuard.
     bodyParser: false,

@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuditModule } from './audit/index.js';
 import { AuditedFileActivity } from './audited-file-activity.js';
 import { BackgroundJobsModule } from './background-jobs/background-jobs.module.js';
-import { CatalogModule } from './catalog/index.js';
+import { CATALOG, CatalogModule } from './catalog/index.js';
 import { ClockModule } from './common/clock.js';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { BodyParsingGuard } from './common/http/body-parsing.guard.js';
@@ -64,7 +64,7 @@ async function serviceFileFieldsOptions(
       eventPublisher: WebhookFileEvents,
       activityLog: AuditedFileActivity,
     }),
-    CatalogModule,
+    CatalogModule.forRoot(CATALOG),
     HealthModule,
     // The timers of every periodic task (retention, sweeps, key reloads, the delivery poll).
     BackgroundJobsModule,

@@ -1,71 +1,45 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { AuditModule } from '../audit/index.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { UnitOfWork } from '../database/unit-of-work.js';
-import { Article } from './article.entity.js';
 import type { ListSpec } from '../database/list-page.js';
-import {
-  ARTICLE_LIST,
-  CreateArticleDto,
-  CreateProductDto,
-  PRODUCT_LIST,
-  UpdateArticleDto,
-  UpdateProductDto,
-} from './catalog.dto.js';
-import { createCatalogController } from './catalog.controller.js';
+import { createCatalogController, type CatalogResource } from './catalog.controller.js';
 import { CatalogService, type CatalogEntity } from './catalog.service.js';
-import { Catalog1763799999000 } from './migrations/1763799999000-catalog.js';
-import { CatalogChangesCounted1763800011000 } from './migrations/1763800011000-catalog-changes-counted.js';
-import { CatalogListIndexes1763800014000 } from './migrations/1763800014000-catalog-list-indexes.js';
-import { Product } from './product.entity.js';
+import { catalogResourceOf, type CatalogType } from './catalog-type.js';
 
-const PRODUCTS = Symbol('ProductsService');
-const ARTICLES = Symbol('ArticlesService');
+/** `CatalogModule.forRoot`: the types served, and the migrations that create their tables. */
+export interface CatalogOptions {
+  types: CatalogType[];
+  migrations?: Function[];
+}
 
-const serviceFor = (token: symbol, entity: Function, label: string, list: ListSpec<never>) => ({
-  provide: token,
+const serviceFor = ({ service, entity, label, list }: CatalogResource) => ({
+  provide: service,
   inject: [getRepositoryToken(entity), UnitOfWork],
   useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork) =>
     new CatalogService(repository, unitOfWork, label, list as ListSpec<CatalogEntity>),
 });
 
-/** The example entities that declare file fields: products and articles. */
-@Module({
-  imports: [
-    DatabaseModule.forFeature({
-      entities: [Product, Article],
-      migrations: [Catalog1763799999000, CatalogChangesCounted1763800011000, CatalogListIndexes1763800014000],
-    }),
-    // Creating, changing and deleting content is recorded in the audit trail (@Audited()).
-    AuditModule,
-  ],
-  controllers: [
-    createCatalogController({
-      path: 'products',
-      label: 'product',
-      service: PRODUCTS,
-      entity: Product,
-      createDto: CreateProductDto,
-      updateDto: UpdateProductDto,
-      list: PRODUCT_LIST,
-      searchedIn: 'name',
-    }),
-    createCatalogController({
-      path: 'articles',
-      label: 'article',
-      service: ARTICLES,
-      entity: Article,
-      createDto: CreateArticleDto,
-      updateDto: UpdateArticleDto,
-      list: ARTICLE_LIST,
-      searchedIn: 'title',
-    }),
-  ],
-  providers: [
-    serviceFor(PRODUCTS, Product, 'product', PRODUCT_LIST),
-    serviceFor(ARTICLES, Article, 'article', ARTICLE_LIST),
-  ],
-})
-export class CatalogModule {}
+/**
+ * Entities with file fields served over REST: for each listed type, a list (a page, searched and sorted), read,
+ * create, update and delete under its collectionPath, guarded by `<type>:read` and `<type>:write`, documented in the
+ * OpenAPI document (hence in the administration UI), its writes in the audit trail.
+ */
+@Module({})
+export class CatalogModule {
+  static forRoot({ types, migrations = [] }: CatalogOptions): DynamicModule {
+    const resources = types.map(catalogResourceOf);
+    return {
+      module: CatalogModule,
+      imports: [
+        DatabaseModule.forFeature({ entities: resources.map((resource) => resource.entity), migrations }),
+        // Creating, changing and deleting content is recorded in the audit trail (@Audited()).
+        AuditModule,
+      ],
+      controllers: resources.map(createCatalogController),
+      providers: resources.map(serviceFor),
+    };
+  }
+}

@@ -11,6 +11,8 @@ export { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from './files.co
 export {
   AttachmentType,
   FileField,
+  getAttachmentType,
+  getCollectionPath,
   type AttachmentTypeOptions,
   type FileFieldOptions,
 } from './fields/file-field.decorator.js';

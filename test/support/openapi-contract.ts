@@ -250,13 +250,15 @@ export function checkAgainstCommittedDocument(exchange: Exchange): Violation[] {
 }
 
 /**
- * Checks every response `server` sends. Its listener is prepended, so it runs before Express and Nest and sees
- * even the responses of body parsers and unknown routes. Does nothing when OPENAPI_RESPONSE_CHECK=off.
+ * Checks every response `server` sends, against the committed openapi.json or, for an application other than the
+ * service, against its own document. Its listener is prepended, so it runs before Express and Nest and sees even the
+ * responses of body parsers and unknown routes. Does nothing when OPENAPI_RESPONSE_CHECK=off.
  */
-export function observeServer(server: Server): void {
+export function observeServer(server: Server, document?: OpenApiDocument): void {
   if (checkMode() === 'off') return;
+  const check = document ? contractCheck(document) : checkAgainstCommittedDocument;
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>
-    observe(req, res, (exchange) => violations.push(...checkAgainstCommittedDocument(exchange))),
+    observe(req, res, (exchange) => violations.push(...check(exchange))),
   );
 }
 

@@ -1,11 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
+import { generateApiDocument } from '../../src/api-document.js';
 import { createApp } from '../../src/app.factory.js';
 import { createDatabaseEnvironment, type DatabaseEnvironment } from './database-environment.js';
 import { freePort } from './free-port.js';
-import { observeServer } from './openapi-contract.js';
+import { observeServer, type OpenApiDocument } from './openapi-contract.js';
 
 /** A running instance of the real application on 127.0.0.1, with its own database and storage. */
 export interface TestApp {
@@ -35,16 +36,24 @@ export const ADMIN_PASSWORD = 'e2e-admin-password';
 /**
  * Starts the application on a free loopback port with the given environment on top of the database's. Its `http`
  * agent carries an administrator's access token (password grant), as every route but a few public ones needs one.
+ * `root`, when given, is built in place of the service's module (see createApp).
  */
-export async function startApp(database: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  root?: Type,
+): Promise<TestApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const saved = { ...process.env };
   Object.assign(process.env, { ADMIN_PASSWORD, OAUTH_ISSUER: url }, database.env, env);
   let app: INestApplication;
   try {
-    app = await createApp();
-    observeServer(app.getHttpServer());
+    app = await createApp(root);
+    // Another root declares more than openapi.json: its responses are checked against its own document.
+    if (root) await app.init();
+    const document = root && (JSON.parse(JSON.stringify(generateApiDocument(app))) as OpenApiDocument);
+    observeServer(app.getHttpServer(), document);
     await app.listen(port, '127.0.0.1');
   } finally {
     process.env = saved;

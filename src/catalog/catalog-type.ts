@@ -1,0 +1,102 @@
+import type { Type } from '@nestjs/common';
+import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { getMetadataArgsStorage } from 'typeorm';
+import type { ListSpec } from '../database/list-page.js';
+import { getAttachmentType, getCollectionPath } from '../files/index.js';
+import type { CatalogResource } from './catalog.controller.js';
+import type { CatalogEntity } from './catalog.service.js';
+
+/**
+ * What a type listed in `CatalogModule.forRoot` may say instead of what its entity implies: the request bodies and how
+ * its list is searched and ordered.
+ */
+interface CatalogTypeOptions {
+  type: Type<CatalogEntity>;
+  createDto?: Type<object>;
+  updateDto?: Type<object>;
+  list?: ListSpec<never>;
+}
+
+/** An entity class alone (everything from its decorators), or with what it says otherwise. */
+export type CatalogType = Type<CatalogEntity> | CatalogTypeOptions;
+
+/** The column types `q` searches in and `sort` may name, besides `id` and the creation time. */
+const TEXT_TYPES = new Set<unknown>([String, 'varchar', 'text', 'character varying', 'nvarchar']);
+
+/**
+ * The routes of one catalog type, from its entity: the path and label of its `@AttachmentType()`, the request bodies
+ * from its columns (their `@ApiProperty()` and class-validator decorators; `id` and the generated times left out), a
+ * list searched in its text columns and ordered by them, by `id` or by its creation time.
+ */
+export function catalogResourceOf(listed: CatalogType): CatalogResource & { service: symbol } {
+  const options: CatalogTypeOptions = typeof listed === 'function' ? { type: listed } : listed;
+  const { type } = options;
+  const collectionPath = getCollectionPath(type);
+  if (collectionPath === undefined) {
+    throw new Error(
+      `CatalogModule.forRoot: ${type.name} needs a collectionPath, e.g. @AttachmentType('author', { collectionPath: '/authors' })`,
+    );
+  }
+  const label = getAttachmentType(type);
+  const one = `${label[0].toUpperCase()}${label.slice(1)}`;
+  const columns = columnsOf(type);
+  const list = options.list ?? listOf(columns);
+  return {
+    path: collectionPath.slice(1),
+    label,
+    service: Symbol(`${one}Service`),
+    entity: type,
+    createDto: options.createDto ?? createDtoOf(type, one, columns),
+    updateDto: options.updateDto ?? updateDtoOf(type, one, columns),
+    list,
+    searchedIn: list.search.join(' or '),
+  };
+}
+
+interface CatalogColumn {
+  property: string;
+  written: boolean;
+  text: boolean;
+  created: boolean;
+}
+
+function columnsOf(type: Type<CatalogEntity>): CatalogColumn[] {
+  const storage = getMetadataArgsStorage();
+  return storage.filterColumns(type).map((column) => {
+    const property = column.propertyName;
+    const declared: unknown =
+      column.options.type ?? Reflect.getMetadata('design:type', type.prototype as object, property);
+    return {
+      property,
+      written: column.mode === 'regular' && !column.options.primary,
+      text: column.mode === 'regular' && TEXT_TYPES.has(declared),
+      created: column.mode === 'createDate',
+    };
+  });
+}
+
+function listOf(columns: CatalogColumn[]): ListSpec<never> {
+  const text = columns.filter((column) => column.text).map((column) => column.property);
+  const created = columns.filter((column) => column.created).map((column) => column.property);
+  const sorts = Object.fromEntries(['id', ...text, ...created].map((property) => [property, property]));
+  return { search: text, sorts, defaultSort: 'id' };
+}
+
+function writtenOf(type: Type<CatalogEntity>, columns: CatalogColumn[]): Array<keyof CatalogEntity> {
+  const written = columns.filter((column) => column.written).map((column) => column.property);
+  if (written.length === 0) throw new Error(`CatalogModule.forRoot: ${type.name} has no column a client can write`);
+  return written as Array<keyof CatalogEntity>;
+}
+
+function createDtoOf(type: Type<CatalogEntity>, one: string, columns: CatalogColumn[]): Type<object> {
+  @ApiSchema({ name: `Create${one}` })
+  class CreateDto extends PickType(type, writtenOf(type, columns)) {}
+  return CreateDto;
+}
+
+/** Every property may be left out; a `null` is still checked, so only a column whose validators allow it takes it. */
+function updateDtoOf(type: Type<CatalogEntity>, one: string, columns: CatalogColumn[]): Type<object> {
+  @ApiSchema({ name: `Update${one}` })
+  class UpdateDto extends PartialType(PickType(type, writtenOf(type, columns)), { skipNullProperties: false }) {}
+  return UpdateDto;
+}
