@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
-import { ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
+import { getMetadataStorage, IS_OPTIONAL } from 'class-validator';
 import { getMetadataArgsStorage } from 'typeorm';
 import type { ListSpec } from '../database/list-page.js';
 import { getAttachmentType, getCollectionPath } from '../files/index.js';
@@ -88,9 +89,23 @@ function writtenOf(type: Type<CatalogEntity>, columns: CatalogColumn[]): Array<k
   return written as Array<keyof CatalogEntity>;
 }
 
+/**
+ * What a body must hold is what the validators require (all but `@IsOptional()` columns), whatever the entity's
+ * `@ApiProperty()` says: an answer always holds a nullable column, a request may leave it out.
+ */
 function createDtoOf(type: Type<CatalogEntity>, one: string, columns: CatalogColumn[]): Type<object> {
+  const written = writtenOf(type, columns);
+  const Picked = PickType(type, written);
+  const optional = new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(type, '', true, false)
+      .filter((validation) => validation.name === IS_OPTIONAL)
+      .map((validation) => validation.propertyName),
+  );
+  for (const property of written)
+    ApiProperty({ required: !optional.has(property) })(Picked.prototype as object, property);
   @ApiSchema({ name: `Create${one}` })
-  class CreateDto extends PickType(type, writtenOf(type, columns)) {}
+  class CreateDto extends Picked {}
   return CreateDto;
 }
 
