@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
 
@@ -15,6 +16,9 @@ export class Article {
 
   @ApiProperty({ title: 'Title', description: 'The headline of the article', maxLength: 300, example: 'Release notes' })
   @Column({ type: 'varchar', length: 300 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(300)
   title!: string;
 
   @ApiProperty({ title: 'Created' })

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
 
@@ -20,6 +21,9 @@ export class Product {
 
   @ApiProperty({ title: 'Name', description: 'What the product is called', maxLength: 200, example: 'Desk lamp' })
   @Column({ type: 'varchar', length: 200 })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
   name!: string;
 
   @ApiProperty({
@@ -30,6 +34,9 @@ export class Product {
     maxLength: 10000,
   })
   @Column({ type: 'text', nullable: true })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
   description!: string | null;
 
   @ApiProperty({ title: 'Created' })

@@ -2331,6 +2331,7 @@ export interface components {
             /**
              * Name
              * @description What the product is called
+             * @example Desk lamp
              */
             name?: string;
             /**
@@ -2399,6 +2400,7 @@ export interface components {
             /**
              * Title
              * @description The headline of the article
+             * @example Release notes
              */
             title?: string;
         };
