@@ -29,7 +29,7 @@ const TEXT_TYPES = new Set<unknown>([String, 'varchar', 'text', 'character varyi
  * from its columns (their `@ApiProperty()` and class-validator decorators; `id` and the generated times left out), a
  * list searched in its text columns and ordered by them, by `id` or by its creation time.
  */
-export function catalogResourceOf(listed: CatalogType): CatalogResource & { service: symbol } {
+export function catalogResourceOf(listed: CatalogType): CatalogResource {
   const options: CatalogTypeOptions = typeof listed === 'function' ? { type: listed } : listed;
   const { type } = options;
   const collectionPath = getCollectionPath(type);
@@ -50,7 +50,7 @@ export function catalogResourceOf(listed: CatalogType): CatalogResource & { serv
     createDto: options.createDto ?? createDtoOf(type, one, columns),
     updateDto: options.updateDto ?? updateDtoOf(type, one, columns),
     list,
-    searchedIn: list.search.join(' or '),
+    searchedIn: list.search.length > 0 ? list.search.join(' or ') : 'text (it has none: nothing matches)',
   };
 }
 

@@ -73,6 +73,8 @@ function matchingRows<T extends ObjectLiteral>(
 ): SelectQueryBuilder<T> {
   const builder = repository.createQueryBuilder(EntityReader.ALIAS);
   if (pattern === undefined) return builder;
+  // A list with nothing to search in has no match for any text.
+  if (spec.search.length === 0) return builder.where('1 = 0');
   const anyOf = new Brackets((where) => {
     for (const property of spec.search) where.orWhere(`${columnOf(repository, property)} LIKE :pattern ESCAPE '\\'`);
   });
