@@ -42,13 +42,14 @@ export function catalogResourceOf(listed: CatalogType): CatalogResource {
   const one = `${label[0].toUpperCase()}${label.slice(1)}`;
   const columns = columnsOf(type);
   const list = options.list ?? listOf(columns);
+  const written = writtenOf(type, columns);
   return {
     path: collectionPath.slice(1),
     label,
     service: Symbol(`${one}Service`),
     entity: type,
-    createDto: options.createDto ?? createDtoOf(type, one, columns),
-    updateDto: options.updateDto ?? updateDtoOf(type, one, columns),
+    createDto: options.createDto ?? createDtoOf(type, one, written),
+    updateDto: options.updateDto ?? updateDtoOf(type, one, written),
     list,
     searchedIn: list.search.length > 0 ? list.search.join(' or ') : 'text (it has none: nothing matches)',
   };
@@ -93,8 +94,7 @@ function writtenOf(type: Type<CatalogEntity>, columns: CatalogColumn[]): Array<k
  * What a body must hold is what the validators require (all but `@IsOptional()` columns), whatever the entity's
  * `@ApiProperty()` says: an answer always holds a nullable column, a request may leave it out.
  */
-function createDtoOf(type: Type<CatalogEntity>, one: string, columns: CatalogColumn[]): Type<object> {
-  const written = writtenOf(type, columns);
+function createDtoOf(type: Type<CatalogEntity>, one: string, written: Array<keyof CatalogEntity>): Type<object> {
   const Picked = PickType(type, written);
   const optional = new Set(
     getMetadataStorage()
@@ -110,8 +110,8 @@ function createDtoOf(type: Type<CatalogEntity>, one: string, columns: CatalogCol
 }
 
 /** Every property may be left out; a `null` is still checked, so only a column whose validators allow it takes it. */
-function updateDtoOf(type: Type<CatalogEntity>, one: string, columns: CatalogColumn[]): Type<object> {
+function updateDtoOf(type: Type<CatalogEntity>, one: string, written: Array<keyof CatalogEntity>): Type<object> {
   @ApiSchema({ name: `Update${one}` })
-  class UpdateDto extends PartialType(PickType(type, writtenOf(type, columns)), { skipNullProperties: false }) {}
+  class UpdateDto extends PartialType(PickType(type, written), { skipNullProperties: false }) {}
   return UpdateDto;
 }
