@@ -93,6 +93,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'packages/*/dist/**',
       'admin/dist/**',
       'dist-bench/**',
       'dist-examples/**',

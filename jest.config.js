@@ -3,7 +3,11 @@ const tsJest = ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostic
 
 const shared = {
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // The workspace's packages from their sources, as tsconfig.json's paths name them: no build before a test.
+  moduleNameMapper: {
+    '^@file-fields/nest$': '<rootDir>/packages/file-fields/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: { '^.+\\.ts$': tsJest },
   testEnvironment: 'node',
   rootDir: '.',
@@ -22,7 +26,11 @@ const sharedPerRun = {
 export default {
   projects: [
     // scripts/: the plain-JavaScript launcher's unit specs (native ES modules, not transformed).
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.mjs'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{src,packages/*/src}/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.mjs'],
+    },
     {
       ...shared,
       displayName: 'e2e',

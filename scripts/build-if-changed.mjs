@@ -11,11 +11,21 @@ import { join } from 'node:path';
 import { root } from './node-from-registry.mjs';
 
 /** What `npm run build` reads (sources, its configuration, the installed packages' versions). */
-const INPUTS = ['src', 'admin', 'ormconfig.ts', 'nest-cli.json', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'packages/file-fields/src',
+  'packages/file-fields/package.json',
+  'packages/file-fields/tsconfig.build.json',
+  'admin',
+  'ormconfig.ts',
+  'nest-cli.json',
+  'package.json',
+  'package-lock.json',
+];
 /** Inside the inputs but written by the build. */
 const OUTPUTS = new Set(['admin/dist']);
 /** The build's output that a start needs, and where the digest is kept (dist/ is emptied by each build). */
-const NEEDED = ['dist/src/main.js', 'admin/dist/index.html'];
+const NEEDED = ['dist/src/main.js', 'packages/file-fields/dist/index.js', 'admin/dist/index.html'];
 const STAMP = join(root, 'dist', '.build-inputs');
 
 /** The files under a path (itself when it is a file), in a stable order. */

@@ -15,15 +15,15 @@ import {
   type MigrationInterface,
   type QueryRunner,
 } from 'typeorm';
-// Only the framework's public entry point: nothing of this service's own modules.
+// Only the framework's public entry points: nothing of this service's own modules.
 import {
   AttachmentType,
   FileField,
   FileFieldsModule,
   fileFieldsSchema,
-  LocalDiskStorage,
   type FileRecordDto,
 } from '../src/files/index.js';
+import { LocalDiskStorage } from '@file-fields/nest';
 import { PDF, PNG } from './support/fixtures.js';
 import { createTestDatabase, type TestDatabase } from './support/test-app.js';
 

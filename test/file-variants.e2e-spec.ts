@@ -6,7 +6,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
 import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
-import { FileStorage } from '../src/files/storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { FileUrls } from '../src/files/urls/file-urls.js';
 import { basic, createIntegration } from './support/admin-api.js';
 import { expectProblem, PDF } from './support/fixtures.js';

@@ -2,7 +2,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { FileStorage } from '../src/files/storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { basic, createIntegration } from './support/admin-api.js';
 import { eventually } from './support/wait.js';
 import { expectProblem, PNG } from './support/fixtures.js';

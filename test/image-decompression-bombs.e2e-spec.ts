@@ -4,7 +4,7 @@ import { createDeflate, crc32 } from 'node:zlib';
 import request from 'supertest';
 import sharp from 'sharp';
 import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
-import { FileStorage } from '../src/files/storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { expectProblem } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { eventually } from './support/wait.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
 import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
-import { FileStorage } from '../src/files/storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

@@ -7,7 +7,7 @@ import { Clock } from '../src/common/clock.js';
 import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
 import { FileRecord } from '../src/files/records/file-record.entity.js';
 import { ResumableUpload } from '../src/files/transports/resumable/state/resumable-upload.entity.js';
-import { FileStorage } from '../src/files/storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { WebhookEvent } from '../src/webhooks/entities/webhook-event.entity.js';
 import { createIntegration, integrationToken } from './support/admin-api.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';

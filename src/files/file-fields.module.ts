@@ -34,7 +34,7 @@ import { OrphanSweeper } from './orphans/orphan-sweeper.js';
 import { FileFieldResolver } from './resolution/file-field.resolver.js';
 import { FileFieldResolutionModule } from './resolution/file-field-resolution.module.js';
 import { ResolveFileFieldsInterceptor } from './resolution/resolve-file-fields.interceptor.js';
-import { FileStorage } from './storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { IMAGE_PROVIDERS } from './images/image-providers.js';
 import { INTAKE_PROVIDERS } from './intake/intake-providers.js';
 import { FileUrls } from './urls/file-urls.js';

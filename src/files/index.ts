@@ -23,10 +23,7 @@ export { FileRecord } from './records/file-record.entity.js';
 export { FileRecordDto } from './records/file-record.dto.js';
 export { FileFieldRegistry } from './fields/file-field.registry.js';
 export { documentFileFields } from './fields/file-fields.openapi.js';
-/** @public */
-export { FileStorage, type ByteRange, type StoredObject } from './storage/file-storage.js';
 export { storageFaultReason } from './errors/files.errors.js';
-export { LocalDiskStorage } from './storage/local-disk.storage.js';
 export {
   FILE_EVENT_KINDS,
   FileEventPublisher,

@@ -33,12 +33,16 @@ export const CHROMIUM_LAUNCH: LaunchOptions = {
   ],
 };
 
-/** Compiles the service and the response contract check its processes preload into `dir`. */
+/**
+ * Compiles the service and the response contract check its processes preload into `dir`, and the workspace's package
+ * into its own dist/, where the service's processes import it from (node_modules links to the package).
+ */
 export async function compileService(dir: string): Promise<void> {
   const tsc = join(process.cwd(), 'node_modules/typescript/bin/tsc');
   // No type checking here: `npm test` type checks first, and the e2e suites themselves run untyped (ts-jest's
   // diagnostics are off); checking would double the time of the build.
   await Promise.all([
+    run(process.execPath, [tsc, '-p', 'packages/file-fields/tsconfig.build.json', '--noCheck']),
     run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir, '--noCheck']),
     // The response contract check the processes load with --import (see launchServiceProcess).
     run(process.execPath, [

@@ -8,7 +8,7 @@ import type { FileRecord } from '../records/file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot, type NewFileRecord } from '../records/file-records.repository.js';
 import { FileEventPublisher } from '../events/file-event-publisher.js';
 import { FileActivityLog, NoFileActivityLog } from '../events/file-activity-log.js';
-import { FileStorage } from '../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { FieldAdmission } from '../intake/admission/field-admission.js';
 import type { StoredPart } from '../intake/inspection/upload-inspection.js';
 import { FileVariants } from '../images/variants/file-variants.service.js';

@@ -11,7 +11,7 @@ import { FileRecordsRepository, type FieldSlot } from '../records/file-records.r
 import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
 import { FileEventPublisher } from '../events/file-event-publisher.js';
 import { FileActivityLog, NoFileActivityLog } from '../events/file-activity-log.js';
-import { FileStorage } from '../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { storedKeysOf } from '../records/variant-state.js';
 
 /** Deletes and reorders the files of a field; positions stay 0..n-1 after every change. */

@@ -12,7 +12,7 @@ import { AttachmentOwnersRepository } from '../fields/attachment-owners.reposito
 import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import { FileRecordDto } from '../records/file-record.dto.js';
 import { FileRecordsRepository } from '../records/file-records.repository.js';
-import { FileStorage } from '../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { storedKeysOf } from '../records/variant-state.js';
 
 const PENDING_KEYS = 'files:pending-deletes';

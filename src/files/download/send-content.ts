@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileRecord } from '../records/file-record.entity.js';
 import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
-import type { ByteRange } from '../storage/file-storage.js';
+import type { ByteRange } from '@file-fields/nest';
 import { contentHeaders, entityTag, matchesIfNoneMatch } from './content-headers.js';
 
 /**

@@ -4,7 +4,7 @@ import { AttachmentType, FileField } from './file-field.decorator.js';
 import { FileFieldRegistry } from './file-field.registry.js';
 import { fileFieldRules, MAX_FILES_PER_REQUEST } from './file-field-rules.js';
 import { resolveFileFieldsOptions } from './file-fields.options.js';
-import type { FileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 import { principal } from '../testing/file-fixtures.js';
 import { REFUSED_BY_DEFAULT } from './accept-policy.js';
 

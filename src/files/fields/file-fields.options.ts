@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_IMAGE_DECODE_BYTES } from '../images/probe/decode-cost.js';
-import type { FileStorage } from '../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 
 /** How the file-field framework is set up by the application that imports it. */
 export interface FileFieldsOptions {

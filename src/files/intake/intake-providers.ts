@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { FileStorage } from '../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { FieldAdmission } from './admission/field-admission.js';
 import { UploadAdmission } from './admission/open-upload-limits.js';
 import { UploadSlots } from './admission/upload-slots.js';

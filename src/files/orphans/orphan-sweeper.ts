@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
 import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import { FileRecordsRepository } from '../records/file-records.repository.js';
-import { FileStorage, isReservedKey, type StoredObject } from '../storage/file-storage.js';
+import { FileStorage, isReservedKey, type StoredObject } from '@file-fields/nest';
 import { PendingUploadsSweep } from '../intake/pending/pending-uploads-sweep.js';
 
 export interface SweepOptions {

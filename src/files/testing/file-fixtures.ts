@@ -9,7 +9,7 @@ import type { Public } from '../../common/testing/fakes.js';
 import { FileEventPublisher, type FileEvent } from '../events/file-event-publisher.js';
 import type { FileFieldDefinition } from '../fields/file-field.decorator.js';
 import type { AttachableEntity, FileFieldRegistry } from '../fields/file-field.registry.js';
-import { FileStorage, type ByteRange, type StoredObject } from '../storage/file-storage.js';
+import { FileStorage, type ByteRange, type StoredObject } from '@file-fields/nest';
 import type { MultipartReceiver, ReceiveOptions } from '../transports/multipart/multipart-receiver.js';
 import type { StoredPart } from '../intake/inspection/upload-inspection.js';
 

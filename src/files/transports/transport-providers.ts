@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { PENDING_UPLOAD_KINDS } from '../intake/pending/pending-upload-kind.js';
-import { FileStorage } from '../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { DirectUploadsRepository } from './direct/direct-uploads.repository.js';
 import { DirectUploadsService } from './direct/direct-uploads.service.js';
 import { DirectPendingUploads } from './direct/direct-pending-uploads.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FakeClock } from '../../common/testing/fakes.js';
 import { resolveFileFieldsOptions, type FileFieldsOptions } from '../fields/file-fields.options.js';
-import type { DirectUrlResponse, DirectUrlSigner } from '../storage/file-storage.js';
+import type { DirectUrlResponse, DirectUrlSigner } from '@file-fields/nest';
 import { FakeFileStorage } from '../testing/file-fixtures.js';
 import { FileUrls } from './file-urls.js';
 

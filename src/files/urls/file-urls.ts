@@ -3,7 +3,7 @@ import { Clock } from '../../common/clock.js';
 import { dispositionOf } from '../download/content-headers.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../fields/file-fields.options.js';
 import type { FileRecord } from '../records/file-record.entity.js';
-import { FileStorage, type DirectUrlSigner } from '../storage/file-storage.js';
+import { FileStorage, type DirectUrlSigner } from '@file-fields/nest';
 import { UrlSigner, urlWindow, type SignedFields, type UrlWindow } from './url-signer.js';
 
 /** What a URL is made of: the record's id and storage key; its type and name give a direct URL its headers. */

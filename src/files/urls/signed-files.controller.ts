@@ -7,7 +7,7 @@ import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { ApiContentResponses, CONTENT_HEADERS } from '../download/api-content-responses.js';
 import { sendContent } from '../download/send-content.js';
 import { FileContentService } from '../access/file-content.service.js';
-import type { ByteRange } from '../storage/file-storage.js';
+import type { ByteRange } from '@file-fields/nest';
 import { SignedFileContent, VARIANT_NAME, type SignedUrlQuery } from './signed-file-content.js';
 import { SIGNATURE_PATTERN } from './url-signer.js';
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from '../../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 
 /**
  * Streams a stored object into a private temporary file, runs `work` on its path and removes the file however `work`

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OutputInfo, Sharp } from 'sharp';
-import type { FileStorage } from '../../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 import { overBudget } from '../probe/decode-cost.js';
 import type { ImageVariantOptions, VariantFormat } from '../options/image-options.js';
 import { readHeader } from '../probe/image-probe.js';

@@ -6,7 +6,7 @@ import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../field
 import type { FileRecord } from '../../records/file-record.entity.js';
 import { FileRecordsRepository } from '../../records/file-records.repository.js';
 import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../../errors/files.errors.js';
-import { FileStorage } from '../../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { FileVariantsRepository } from './file-variants.repository.js';
 import { DEFAULT_MAX_PIXELS } from '../options/image-options.js';
 import { isRasterImage } from '../probe/image-types.js';

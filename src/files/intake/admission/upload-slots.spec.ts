@@ -1,5 +1,5 @@
 import { resolveFileFieldsOptions } from '../../fields/file-fields.options.js';
-import type { FileStorage } from '../../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 import { FilesError } from '../../errors/files.errors.js';
 import { UploadSlots } from './upload-slots.js';
 

@@ -6,7 +6,7 @@ import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../field
 import { imageRulesOf } from '../../images/options/image-options.js';
 import { ImageProbe, type ImageSize } from '../../images/probe/image-probe.js';
 import { startsLikeRasterImage } from '../../images/probe/image-types.js';
-import { FileStorage } from '../../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { typeNotAccepted } from '../admission/upload-refusals.js';
 import { isAccepted } from '../../fields/accept-policy.js';
 import { ByteInspector, SNIFF_BYTES } from './byte-inspector.js';

@@ -9,7 +9,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { isMissingObject } from '../../errors/files.errors.js';
-import { assertSafeKey, type S3Bucket } from '../../storage/file-storage.js';
+import { assertSafeKey, type S3Bucket } from '@file-fields/nest';
 import type { MultipartUploads, PartUrl, UploadedPart } from './multipart-uploads.js';
 
 /**

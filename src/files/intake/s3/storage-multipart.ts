@@ -1,4 +1,4 @@
-import type { FileStorage } from '../../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 import type { MultipartUploads } from './multipart-uploads.js';
 
 /** The multipart uploads of the application's storage, made once at start; undefined on a storage without them. */

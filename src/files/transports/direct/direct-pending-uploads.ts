@@ -4,7 +4,7 @@ import type { PendingUpload } from '../../intake/pending/pending-upload.entity.j
 import type { OpenUpload, OpenUploadsOf, PendingUploadKind } from '../../intake/pending/pending-upload-kind.js';
 import { StorageMultipart } from '../../intake/s3/storage-multipart.js';
 import { FileRecordsRepository } from '../../records/file-records.repository.js';
-import { FileStorage } from '../../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { DirectUpload } from './direct-upload.entity.js';
 import { DirectUploadsRepository } from './direct-uploads.repository.js';
 

@@ -14,7 +14,7 @@ import { assertMayWrite, ownPendingUpload } from '../../intake/pending/pending-u
 import { newUploadId } from '../../intake/pending/upload-id.js';
 import type { MultipartUploads, UploadedPart } from '../../intake/s3/multipart-uploads.js';
 import { StorageMultipart } from '../../intake/s3/storage-multipart.js';
-import { FileStorage } from '../../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import type { DirectUpload } from './direct-upload.entity.js';
 import { MAX_PARTS, type DirectUploadDto, type StartDirectUploadDto } from './direct-upload.dto.js';
 import { DirectUploadError, DirectUploadErrorCode, directUploadNotFound } from './direct-upload.errors.js';

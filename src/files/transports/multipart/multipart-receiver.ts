@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { countOf } from '../../../common/plural.js';
-import { FileStorage } from '../../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
 import type { StoredPart } from '../../intake/inspection/upload-inspection.js';
 import { StreamingStorageEngine, type PartOptions } from './streaming-storage-engine.js';

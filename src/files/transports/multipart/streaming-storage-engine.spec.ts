@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileStorage, type ByteRange, type StoredObject } from '../../storage/file-storage.js';
+import { FileStorage, type ByteRange, type StoredObject } from '@file-fields/nest';
 import { StreamingStorageEngine } from './streaming-storage-engine.js';
 
 /** A storage whose disk fills up after the first chunk, failing as a real write stream does. */

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
-import type { FileStorage } from '../../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 import type { ImageSize } from '../../images/probe/image-probe.js';
 import { storageFault } from '../../errors/files.errors.js';
 import { sanitizeName } from '../../intake/inspection/file-name.js';

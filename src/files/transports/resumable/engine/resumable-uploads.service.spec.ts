@@ -11,7 +11,7 @@ import { resolveFileFieldsOptions } from '../../../fields/file-fields.options.js
 import type { FilesService } from '../../../attach/files.service.js';
 import type { ImageProbe } from '../../../images/probe/image-probe.js';
 import type { StoredPart } from '../../../intake/inspection/upload-inspection.js';
-import { LocalDiskStorage } from '../../../storage/local-disk.storage.js';
+import { LocalDiskStorage } from '@file-fields/nest';
 import { FieldAdmission } from '../../../intake/admission/field-admission.js';
 import { UploadInspection } from '../../../intake/inspection/upload-inspection.js';
 import type { FileRecordsRepository } from '../../../records/file-records.repository.js';

@@ -4,7 +4,7 @@ import { FilesService, type UploadResult } from '../../../attach/files.service.j
 import { storageFault } from '../../../errors/files.errors.js';
 import type { ResolvedField } from '../../../fields/attachment-owners.js';
 import { IMAGE_HEAD_BYTES, sniffedType, UploadInspection } from '../../../intake/inspection/upload-inspection.js';
-import { FileStorage } from '../../../storage/file-storage.js';
+import { FileStorage } from '@file-fields/nest';
 import type { ResumableUpload } from '../state/resumable-upload.entity.js';
 import { ResumableUploadsRepository } from '../state/resumable-uploads.repository.js';
 import type { ResumableStorage } from '../storage/resumable-storage.js';

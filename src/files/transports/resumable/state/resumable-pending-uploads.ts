@@ -3,7 +3,7 @@ import { MoreThan, type EntityManager } from 'typeorm';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../../fields/file-fields.options.js';
 import type { PendingUpload } from '../../../intake/pending/pending-upload.entity.js';
 import type { OpenUpload, OpenUploadsOf, PendingUploadKind } from '../../../intake/pending/pending-upload-kind.js';
-import type { StoredObject } from '../../../storage/file-storage.js';
+import type { StoredObject } from '@file-fields/nest';
 import { UnfinishedStorage } from '../storage/unfinished-storage.js';
 import { ResumableUpload } from './resumable-upload.entity.js';
 import { ResumableUploadsRepository } from './resumable-uploads.repository.js';

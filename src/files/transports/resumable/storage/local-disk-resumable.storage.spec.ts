@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { LocalDiskStorage } from '../../../storage/local-disk.storage.js';
+import { LocalDiskStorage } from '@file-fields/nest';
 import { LocalDiskResumableStorage } from './local-disk-resumable.storage.js';
 
 describe('LocalDiskResumableStorage', () => {

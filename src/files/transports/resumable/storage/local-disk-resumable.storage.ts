@@ -3,7 +3,7 @@ import { mkdir, open, readdir, rename, rm, stat, truncate } from 'node:fs/promis
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, UNFINISHED_PREFIX, type StoredObject } from '../../../storage/file-storage.js';
+import { assertSafeKey, UNFINISHED_PREFIX, type StoredObject } from '@file-fields/nest';
 import { ResumableStorage, type AppendOutcome } from './resumable-storage.js';
 
 const FILE_MODE = 0o600;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { StoredObject } from '../../../storage/file-storage.js';
+import type { StoredObject } from '@file-fields/nest';
 
 /** What one append stored: the bytes now durable past its offset, and why it stopped early, if it did. */
 export interface AppendOutcome {

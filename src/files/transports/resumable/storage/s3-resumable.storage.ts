@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertSafeKey, type S3Bucket, type StoredObject } from '../../../storage/file-storage.js';
+import { assertSafeKey, type S3Bucket, type StoredObject } from '@file-fields/nest';
 import { HEAD_BYTES, PartsAppend } from './s3/parts-append.js';
 import { UnfinishedObjects } from './s3/unfinished-objects.js';
 import { baseAt, droppedTails, parseState } from './s3/upload-state.js';

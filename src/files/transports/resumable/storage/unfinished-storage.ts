@@ -1,4 +1,4 @@
-import type { FileStorage } from '../../../storage/file-storage.js';
+import type { FileStorage } from '@file-fields/nest';
 import { LocalDiskResumableStorage } from './local-disk-resumable.storage.js';
 import type { ResumableStorage } from './resumable-storage.js';
 import type { UnfinishedUploadStates } from './upload-states.js';
