@@ -49,11 +49,13 @@ describe('the @file-fields/nest package', () => {
 
   afterAll(() => rm(work, { recursive: true, force: true }));
 
-  it('holds its package.json, README and, for each of its modules, the ES module and its declarations only', async () => {
+  // The sources are there for the maps, which name them (a debugger and an editor's go-to-definition open them).
+  it('holds its package.json, README and, for each of its modules, the source, the ES module and its declarations only', async () => {
     const paths = pack.files.map((file) => file.path).sort();
     const modules = await sourceModules();
     expect(modules.length).toBeGreaterThan(0);
     const compiled = modules.flatMap((module) => [
+      `src/${module}.ts`,
       `dist/${module}.d.ts`,
       `dist/${module}.d.ts.map`,
       `dist/${module}.js`,
