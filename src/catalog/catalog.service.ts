@@ -1,5 +1,5 @@
 import type { Repository } from 'typeorm';
-import { DomainError } from '../common/errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 import type { Transaction, UnitOfWork } from '../database/unit-of-work.js';
 import { EntityReader, findPage, type ListSpec, type Page, type PageQuery } from '../database/list-page.js';
 

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { DomainError } from '../common/errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 
 /** PostgreSQL shutting down or starting up (57P01-57P03), or no connection slot left (53300); class 08 besides. */
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { DomainError } from '../common/errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction lost a race and may simply run again. */
 const RETRYABLE_STATES = new Set(['40P01', '40001']);

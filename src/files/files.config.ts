@@ -6,8 +6,7 @@ import { Setting } from '../config/setting.js';
 import { durationMs, IsDuration, IsIntVariable } from '../config/validate-config.js';
 import { parseDuration } from '../common/duration.js';
 import type { FileFieldsOptions } from './fields/file-fields.options.js';
-import { createStorage } from '@file-fields/nest';
-import type { S3StorageOptions } from '@file-fields/nest';
+import { createStorage, type S3StorageOptions } from '@file-fields/nest';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

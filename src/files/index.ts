@@ -23,7 +23,6 @@ export { FileRecord } from './records/file-record.entity.js';
 export { FileRecordDto } from './records/file-record.dto.js';
 export { FileFieldRegistry } from './fields/file-field.registry.js';
 export { documentFileFields } from './fields/file-fields.openapi.js';
-export { storageFaultReason } from './errors/files.errors.js';
 export {
   FILE_EVENT_KINDS,
   FileEventPublisher,

@@ -6,8 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/auth.decorators.js';
 import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
 import { ApiProblems } from '../common/openapi/api-problems.js';
-import { FileStorage } from '@file-fields/nest';
-import { storageFaultReason } from '../files/index.js';
+import { FileStorage, storageFaultReason } from '@file-fields/nest';
 import { ReadCache } from '../read-cache/index.js';
 
 type CheckResult = 'up' | 'down';

@@ -17,3 +17,12 @@ export {
 export { LocalDiskStorage } from './storage/local-disk.storage.js';
 export type { S3Storage, S3StorageOptions } from './storage/s3.storage.js';
 export { createStorage, type StorageSettings } from './storage/create-storage.js';
+export { DomainError } from './errors/domain-error.js';
+export { CatalogedError, type ErrorCatalog } from './errors/cataloged-error.js';
+export {
+  FilesError,
+  FilesErrorCode,
+  isMissingObject,
+  storageFault,
+  storageFaultReason,
+} from './errors/files.errors.js';

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Controller, Logger, NotFoundException, type CallHandler, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { lastValueFrom, of, throwError } from 'rxjs';
-import { CatalogedError, type ErrorCatalog } from '../../common/errors/cataloged-error.js';
+import { CatalogedError, type ErrorCatalog } from '@file-fields/nest';
 import { AuditInterceptor } from './audit.interceptor.js';
 import { AuditTrail } from './audit-trail.service.js';
 import { Audited } from './audited.decorator.js';

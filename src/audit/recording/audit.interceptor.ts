@@ -9,7 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { catchError, mergeMap, type Observable } from 'rxjs';
-import { CatalogedError } from '../../common/errors/cataloged-error.js';
+import { CatalogedError } from '@file-fields/nest';
 import { clientAddress } from '../../common/http/client-address.js';
 import type { AuditOutcome } from '../audit-event.entity.js';
 import { AuditTrail, type AuditOrigin, type AuditRecord } from './audit-trail.service.js';

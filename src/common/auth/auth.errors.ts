@@ -1,4 +1,4 @@
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 
 const REALM = 'file-fields';
 

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { Logger, NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { DomainError } from './domain-error.js';
+import { DomainError } from '@file-fields/nest';
 import { errorFormats } from './error-formats.js';
 import { ProblemDetailsFilter } from './problem-details.filter.js';
 

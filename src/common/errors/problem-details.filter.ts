@@ -5,7 +5,7 @@ import { QueryFailedError } from 'typeorm';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../database/database-unavailable.js';
 import { redactUrl } from '../logging/log-lines.js';
 import { noteProblemType } from '../logging/request-log.js';
-import { DomainError } from './domain-error.js';
+import { DomainError } from '@file-fields/nest';
 import { errorFormats } from './error-formats.js';
 import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';
 

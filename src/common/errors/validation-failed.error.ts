@@ -1,5 +1,5 @@
 import type { ValidationError } from 'class-validator';
-import { DomainError } from './domain-error.js';
+import { DomainError } from '@file-fields/nest';
 
 export interface FieldViolation {
   field: string;

@@ -1,6 +1,6 @@
 import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import type { Express } from 'express';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 import { ProblemDetailsFilter } from '../errors/problem-details.filter.js';
 import { requestLogOf } from '../testing/request-log.js';
 

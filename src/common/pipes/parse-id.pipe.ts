@@ -1,5 +1,5 @@
 import { Injectable, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 
 export class InvalidIdError extends DomainError {
   readonly status = 400;

@@ -2,7 +2,7 @@ import { InsufficientScopeError } from '../../common/auth/auth.errors.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { assertMayRead, assertMayWrite } from './file-access.js';
 import { FileRecord } from '../records/file-record.entity.js';
-import { FilesError } from '../errors/files.errors.js';
+import { FilesError } from '@file-fields/nest';
 
 const record = Object.assign(new FileRecord(), { id: 7, attachmentType: 'article' });
 const holding = (...scopes: string[]): Principal => ({ subject: 'integration:1', clientId: 'c', scopes });

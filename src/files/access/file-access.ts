@@ -2,7 +2,7 @@ import { InsufficientScopeError } from '../../common/auth/auth.errors.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { grants } from '../../common/auth/permissions.js';
 import type { FileRecord } from '../records/file-record.entity.js';
-import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 
 /*
  * A file addressed by id needs the permission of its entity type (`product:read`, `article:write`). The type is

@@ -4,8 +4,14 @@ import type { Principal } from '../../common/auth/principal.js';
 import { assertMayRead } from './file-access.js';
 import { FileRecord } from '../records/file-record.entity.js';
 import { FileRecordsRepository } from '../records/file-records.repository.js';
-import { FilesError, FilesErrorCode, isMissingObject, storageFault } from '../errors/files.errors.js';
-import { FileStorage, type ByteRange } from '@file-fields/nest';
+import {
+  FilesError,
+  FilesErrorCode,
+  FileStorage,
+  isMissingObject,
+  storageFault,
+  type ByteRange,
+} from '@file-fields/nest';
 
 /** Reads file records and their stored bytes. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { FilesService } from './files.service.js';
 import type { UploadTarget } from '../intake/admission/field-admission.js';
 import { UploadInspection } from '../intake/inspection/upload-inspection.js';

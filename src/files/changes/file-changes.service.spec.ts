@@ -1,6 +1,6 @@
 import { InsufficientScopeError } from '../../common/auth/auth.errors.js';
 import { FileChangesService } from './file-changes.service.js';
-import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { principal } from '../testing/file-fixtures.js';
 import { cover, filesFakes, gallery, PRODUCT_ID } from '../testing/files-setup.js';
 import { asReal } from '../testing/in-memory-repositories.js';

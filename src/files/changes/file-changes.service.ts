@@ -8,10 +8,9 @@ import { FileRecordDto } from '../records/file-record.dto.js';
 import { FileFieldRegistry } from '../fields/file-field.registry.js';
 import type { FileRecord } from '../records/file-record.entity.js';
 import { FileRecordsRepository, type FieldSlot } from '../records/file-records.repository.js';
-import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
+import { FilesError, FilesErrorCode, FileStorage } from '@file-fields/nest';
 import { FileEventPublisher } from '../events/file-event-publisher.js';
 import { FileActivityLog, NoFileActivityLog } from '../events/file-activity-log.js';
-import { FileStorage } from '@file-fields/nest';
 import { storedKeysOf } from '../records/variant-state.js';
 
 /** Deletes and reorders the files of a field; positions stay 0..n-1 after every change. */

@@ -2,8 +2,7 @@ import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileRecord } from '../records/file-record.entity.js';
-import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
-import type { ByteRange } from '@file-fields/nest';
+import { FilesError, FilesErrorCode, type ByteRange } from '@file-fields/nest';
 import { contentHeaders, entityTag, matchesIfNoneMatch } from './content-headers.js';
 
 /**

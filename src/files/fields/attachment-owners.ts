@@ -4,7 +4,7 @@ import { AttachmentOwnersRepository } from './attachment-owners.repository.js';
 import { FileFieldRegistry, type AttachableEntity } from './file-field.registry.js';
 import type { FileFieldDefinition } from './file-field.decorator.js';
 import type { FieldSlot } from '../records/file-records.repository.js';
-import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 
 /** A file field of one existing entity, resolved from the path of a request. */
 export interface ResolvedField {

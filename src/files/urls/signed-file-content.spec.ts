@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { FakeClock } from '../../common/testing/fakes.js';
 import { resolveFileFieldsOptions } from '../fields/file-fields.options.js';
 import type { FileRecord } from '../records/file-record.entity.js';
-import { FilesError } from '../errors/files.errors.js';
+import { FilesError } from '@file-fields/nest';
 import { FakeFileStorage } from '../testing/file-fixtures.js';
 import { asReal, FakeFileRecordsRepository } from '../testing/in-memory-repositories.js';
 import { cover } from '../testing/files-setup.js';

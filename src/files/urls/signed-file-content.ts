@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import type { FileRecord } from '../records/file-record.entity.js';
 import { FileRecordsRepository } from '../records/file-records.repository.js';
-import { FilesError, FilesErrorCode } from '../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { FileUrls } from './file-urls.js';
 import { FileVariantSource } from './file-variant-source.js';
 

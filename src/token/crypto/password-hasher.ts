@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 import { hashPassword, verifyPassword } from './secrets.js';
 
 /** More password checks are waiting than the service takes: answered 503 with Retry-After. */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { FilesError } from '../../errors/files.errors.js';
+import { FilesError } from '@file-fields/nest';
 import { FakeFileStorage } from '../../testing/file-fixtures.js';
 import { ImageProbe, type ProbedPart } from './image-probe.js';
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
-import { FileStorage } from '@file-fields/nest';
+import { FilesError, FilesErrorCode, FileStorage } from '@file-fields/nest';
 import { overBudget, type RasterHeader } from './decode-cost.js';
 import { isRasterImage } from './image-types.js';
 import { withLocalCopy } from './local-copy.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FileRecordDto } from '../../records/file-record.dto.js';
 import { FileRecord } from '../../records/file-record.entity.js';
 import { FileRecordsRepository, type FileRecordRow } from '../../records/file-records.repository.js';
-import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { FileUrls } from '../../urls/file-urls.js';
 import { FileVariantDto } from '../../records/file-variant.dto.js';
 import type { VariantTarget } from './variant-pipeline.js';

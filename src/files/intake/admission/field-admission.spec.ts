@@ -1,4 +1,4 @@
-import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { AttachmentOwners } from '../../fields/attachment-owners.js';
 import { resolveFileFieldsOptions } from '../../fields/file-fields.options.js';
 import { FakeFileFieldRegistry, FakeFileStorage } from '../../testing/file-fixtures.js';

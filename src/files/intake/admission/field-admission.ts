@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { isAccepted } from '../../fields/accept-policy.js';
 import { AttachmentOwners, type ResolvedField } from '../../fields/attachment-owners.js';
 import type { FileFieldDefinition } from '../../fields/file-field.decorator.js';

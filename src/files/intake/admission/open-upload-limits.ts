@@ -7,7 +7,7 @@ import { UnitOfWork } from '../../../database/unit-of-work.js';
 import { AttachmentOwners, type ResolvedField } from '../../fields/attachment-owners.js';
 import { fileFieldRules } from '../../fields/file-field-rules.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
-import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { FileRecordsRepository } from '../../records/file-records.repository.js';
 import {
   PENDING_UPLOAD_KINDS,

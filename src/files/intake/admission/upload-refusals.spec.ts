@@ -1,4 +1,4 @@
-import { FilesErrorCode } from '../../errors/files.errors.js';
+import { FilesErrorCode } from '@file-fields/nest';
 import { fileTooLarge, formatSize, typeNotAccepted } from './upload-refusals.js';
 
 describe('upload refusals', () => {

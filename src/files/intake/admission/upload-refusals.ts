@@ -1,4 +1,4 @@
-import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { REFUSED_BY_DEFAULT } from '../../fields/accept-policy.js';
 
 const KIB = 1024;

@@ -1,6 +1,5 @@
 import { resolveFileFieldsOptions } from '../../fields/file-fields.options.js';
-import type { FileStorage } from '@file-fields/nest';
-import { FilesError } from '../../errors/files.errors.js';
+import { FilesError, type FileStorage } from '@file-fields/nest';
 import { UploadSlots } from './upload-slots.js';
 
 describe('UploadSlots', () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
-import { FilesError, FilesErrorCode } from '../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 
 /**
  * Bounds the uploads one principal has in flight at once (UPLOADS_PER_PRINCIPAL), so that one client holding many

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FilesErrorCode, type FilesError } from '../../errors/files.errors.js';
+import { FilesErrorCode, type FilesError } from '@file-fields/nest';
 import type { FileFieldDefinition } from '../../fields/file-field.decorator.js';
 import { resolveFileFieldsOptions } from '../../fields/file-fields.options.js';
 import type { ImageProbe } from '../../images/probe/image-probe.js';

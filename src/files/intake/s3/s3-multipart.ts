@@ -8,8 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import { isMissingObject } from '../../errors/files.errors.js';
-import { assertSafeKey, type S3Bucket } from '@file-fields/nest';
+import { assertSafeKey, isMissingObject, type S3Bucket } from '@file-fields/nest';
 import type { MultipartUploads, PartUrl, UploadedPart } from './multipart-uploads.js';
 
 /**

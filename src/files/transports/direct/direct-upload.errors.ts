@@ -1,4 +1,4 @@
-import { CatalogedError, type ErrorCatalog } from '../../../common/errors/cataloged-error.js';
+import { CatalogedError, type ErrorCatalog } from '@file-fields/nest';
 
 export enum DirectUploadErrorCode {
   Unavailable = 'direct-uploads-unavailable',

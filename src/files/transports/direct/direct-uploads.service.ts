@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../common/auth/principal.js';
 import { Clock } from '../../../common/clock.js';
 import { FilesService, type UploadResult } from '../../attach/files.service.js';
-import { storageFault } from '../../errors/files.errors.js';
+import { FileStorage, storageFault } from '@file-fields/nest';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../fields/file-fields.options.js';
 import { FieldAdmission, type UploadTarget } from '../../intake/admission/field-admission.js';
 import { UploadAdmission } from '../../intake/admission/open-upload-limits.js';
@@ -14,7 +14,6 @@ import { assertMayWrite, ownPendingUpload } from '../../intake/pending/pending-u
 import { newUploadId } from '../../intake/pending/upload-id.js';
 import type { MultipartUploads, UploadedPart } from '../../intake/s3/multipart-uploads.js';
 import { StorageMultipart } from '../../intake/s3/storage-multipart.js';
-import { FileStorage } from '@file-fields/nest';
 import type { DirectUpload } from './direct-upload.entity.js';
 import { MAX_PARTS, type DirectUploadDto, type StartDirectUploadDto } from './direct-upload.dto.js';
 import { DirectUploadError, DirectUploadErrorCode, directUploadNotFound } from './direct-upload.errors.js';

@@ -1,4 +1,4 @@
-import { CatalogedError, type ErrorCatalog } from '../../../common/errors/cataloged-error.js';
+import { CatalogedError, type ErrorCatalog } from '@file-fields/nest';
 import { PARTIAL_UPLOAD, uploadComplete } from './draft-headers.js';
 
 export enum DraftErrorCode {

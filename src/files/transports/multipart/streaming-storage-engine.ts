@@ -2,9 +2,8 @@ import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
-import type { FileStorage } from '@file-fields/nest';
+import { storageFault, type FileStorage } from '@file-fields/nest';
 import type { ImageSize } from '../../images/probe/image-probe.js';
-import { storageFault } from '../../errors/files.errors.js';
 import { sanitizeName } from '../../intake/inspection/file-name.js';
 import { acceptedType, headInspector, type StoredPart } from '../../intake/inspection/upload-inspection.js';
 

@@ -5,7 +5,7 @@ import type { ResolvedField } from '../../../fields/attachment-owners.js';
 import { fileFieldRules } from '../../../fields/file-field-rules.js';
 import type { ResolvedFileFieldsOptions } from '../../../fields/file-fields.options.js';
 import type { FileRecord } from '../../../records/file-record.entity.js';
-import { FilesError, FilesErrorCode } from '../../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { fileTooLarge } from '../../../intake/admission/upload-refusals.js';
 import { SNIFF_BYTES } from '../../../intake/inspection/byte-inspector.js';
 import { acceptedType } from '../../../intake/inspection/upload-inspection.js';

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { storageFault } from '../../../errors/files.errors.js';
+import { storageFault } from '@file-fields/nest';
 import type { ResumableStorage } from '../storage/resumable-storage.js';
 
 export interface StreamedAppend {

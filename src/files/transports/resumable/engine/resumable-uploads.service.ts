@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../../../../common/auth/principal.js';
 import { Clock } from '../../../../common/clock.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
+import { DomainError } from '@file-fields/nest';
 import type { ResolvedField } from '../../../fields/attachment-owners.js';
 import { FILE_FIELDS_OPTIONS, type ResolvedFileFieldsOptions } from '../../../fields/file-fields.options.js';
 import { FieldAdmission, type UploadTarget } from '../../../intake/admission/field-admission.js';

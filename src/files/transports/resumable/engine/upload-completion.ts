@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../../common/auth/principal.js';
 import { FilesService, type UploadResult } from '../../../attach/files.service.js';
-import { storageFault } from '../../../errors/files.errors.js';
+import { FileStorage, storageFault } from '@file-fields/nest';
 import type { ResolvedField } from '../../../fields/attachment-owners.js';
 import { IMAGE_HEAD_BYTES, sniffedType, UploadInspection } from '../../../intake/inspection/upload-inspection.js';
-import { FileStorage } from '@file-fields/nest';
 import type { ResumableUpload } from '../state/resumable-upload.entity.js';
 import { ResumableUploadsRepository } from '../state/resumable-uploads.repository.js';
 import type { ResumableStorage } from '../storage/resumable-storage.js';

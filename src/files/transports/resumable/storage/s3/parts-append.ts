@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { FilesError, FilesErrorCode } from '../../../../errors/files.errors.js';
+import { FilesError, FilesErrorCode } from '@file-fields/nest';
 import { PartSpool, type SpooledPart } from './part-spool.js';
 import type { UnfinishedObjects } from './unfinished-objects.js';
 import {

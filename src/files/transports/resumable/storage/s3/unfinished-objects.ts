@@ -9,9 +9,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { isMissingObject } from '../../../../errors/files.errors.js';
+import { isMissingObject, UNFINISHED_PREFIX, type S3Bucket, type StoredObject } from '@file-fields/nest';
 import { S3Multipart } from '../../../../intake/s3/s3-multipart.js';
-import { UNFINISHED_PREFIX, type S3Bucket, type StoredObject } from '@file-fields/nest';
 import type { UploadedPart } from './upload-state.js';
 
 /** Metadata of the head object naming the S3 upload, so that an upload whose row is gone can still be aborted. */

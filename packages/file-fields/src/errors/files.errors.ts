@@ -1,4 +1,4 @@
-import { CatalogedError, type ErrorCatalog } from '../../common/errors/cataloged-error.js';
+import { CatalogedError, type ErrorCatalog } from './cataloged-error.js';
 
 export enum FilesErrorCode {
   UnknownAttachmentType = 'unknown-attachment-type',
