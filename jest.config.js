@@ -6,6 +6,7 @@ const shared = {
   // The workspace's packages from their sources, as tsconfig.json's paths name them: no build before a test.
   moduleNameMapper: {
     '^@file-fields/nest$': '<rootDir>/packages/file-fields/src/index.ts',
+    '^@file-fields/nest/testing$': '<rootDir>/packages/file-fields/src/testing.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: { '^.+\\.ts$': tsJest },

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { countChangesOf, stopCountingChangesOf, useSingleRowDataChanges } from '../src/read-cache/data-changes.js';
+import { countChangesOf, stopCountingChangesOf, useSingleRowDataChanges } from '@file-fields/nest';
 
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
-import { documentFileFields, FileFieldRegistry } from './files/index.js';
+import { documentFileFields, FileFieldRegistry } from '@file-fields/nest';
 import { OAUTH_TOKEN_PATH } from './token/index.js';
 import { documentWebhookEvents, WebhookEventCatalog } from './webhooks/index.js';
 

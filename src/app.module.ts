@@ -4,21 +4,14 @@ import { AuditModule } from './audit/index.js';
 import { AuditedFileActivity } from './audited-file-activity.js';
 import { BackgroundJobsModule } from './background-jobs/background-jobs.module.js';
 import { CATALOG, CatalogModule } from './catalog/index.js';
-import { ClockModule } from './common/clock.js';
+import { ClockModule, FileFieldsModule, fileFieldsSchema, type FileFieldsOptions } from '@file-fields/nest';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { BodyParsingGuard } from './common/http/body-parsing.guard.js';
 import { createValidationPipe } from './common/pipes/validation.js';
 import { AppConfigModule, SettingsModule } from './config/config.module.js';
 import { AppConfig } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';
-import {
-  FileFieldsModule,
-  fileFieldsOptionsFrom,
-  fileFieldsSchema,
-  filesConfig,
-  type FileFieldsOptions,
-  type FilesConfig,
-} from './files/index.js';
+import { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from './files/index.js';
 import { HealthModule } from './health/index.js';
 import { RedisModule } from './redis/index.js';
 import { deriveSecretsKey } from './secrets/index.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuditTrail, type AuditRecord } from './audit/index.js';
-import { FileActivityLog, type FileActivity, type FileEventTransaction } from './files/index.js';
+import { FileActivityLog, type FileActivity, type FileEventTransaction } from '@file-fields/nest';
 
 /**
  * The file-field framework's activity in the audit trail, written in the transaction of the change: an upload or a

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { basic, createIntegration } from './support/admin-api.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { passwordToken, startTestApp, type TestApp } from './support/test-app.js';

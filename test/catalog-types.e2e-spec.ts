@@ -9,7 +9,7 @@ import { generateApiDocument } from '../src/api-document.js';
 import { AppModule } from '../src/app.module.js';
 import { CatalogModule } from '../src/catalog/index.js';
 import { generateMigration } from '../src/command-line/migration-generate-run.js';
-import { AttachmentType, FileField, type FileRecordDto } from '../src/files/index.js';
+import { AttachmentType, FileField, type FileRecordDto } from '@file-fields/nest';
 import { createIntegration, integrationToken } from './support/admin-api.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';
 import { createTestDatabase, startApp, type TestApp } from './support/test-app.js';

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
+import { FileVariants } from '@file-fields/nest';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 

@@ -1,5 +1,6 @@
 import { Product } from '../src/catalog/product.entity.js';
-import { DataVersion } from '../src/read-cache/data-version.js';
+import type { MigrationInterface } from 'typeorm';
+import { DataVersion, fileFieldsSchema } from '@file-fields/nest';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -68,8 +69,10 @@ describe('data_changes: counting commits without serializing them', () => {
     await t.http.post('/products').send({ name: 'counted' }).expect(201);
     const before = await now();
     const runner = t.dataSource.createQueryRunner();
-    const { DataChangesStriped1763800017100: Striped } =
-      await import('../src/files/migrations/1763800017100-data-changes-striped.js');
+    const Striped = fileFieldsSchema.migrations?.find(
+      (migration) => migration.name === 'DataChangesStriped1763800017100',
+    ) as (new () => MigrationInterface) | undefined;
+    if (!Striped) throw new Error('the files migration that stripes the change counters is not in fileFieldsSchema');
     let single = before;
     try {
       await new Striped().down(runner);

@@ -1,7 +1,6 @@
 import { CompleteMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
-import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
+import { Clock, OrphanSweeper } from '@file-fields/nest';
 import { basic, createIntegration } from './support/admin-api.js';
 import {
   directUploadContext,

@@ -22,8 +22,8 @@ import {
   FileFieldsModule,
   fileFieldsSchema,
   type FileRecordDto,
-} from '../src/files/index.js';
-import { LocalDiskStorage } from '@file-fields/nest';
+  LocalDiskStorage,
+} from '@file-fields/nest';
 import { PDF, PNG } from './support/fixtures.js';
 import { createTestDatabase, type TestDatabase } from './support/test-app.js';
 

@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
-import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
+import { Clock, FileVariants } from '@file-fields/nest';
 import { expectProblem, GIF, PDF, PNG } from './support/fixtures.js';
 import { startS3Server, type S3TestServer } from './support/s3-server.js';
 import {

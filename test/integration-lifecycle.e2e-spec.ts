@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { IntegrationsRepository } from '../src/token/repositories/integrations.repository.js';
 import { basic } from './support/admin-api.js';
 import { expectProblem } from './support/fixtures.js';

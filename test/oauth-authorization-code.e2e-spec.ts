@@ -3,7 +3,7 @@ import * as client from 'openid-client';
 import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { createApp } from '../src/app.factory.js';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import {
   adminRedirect,
   authorizationCode,

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { FileUrlStorage, Upload, type PreviousUpload } from 'tus-js-client';
-import { Clock } from '../src/common/clock.js';
-import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
+import { Clock, OrphanSweeper } from '@file-fields/nest';
 import { createIntegration } from './support/admin-api.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';
 import {

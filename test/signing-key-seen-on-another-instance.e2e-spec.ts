@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { SigningKeysService } from '../src/token/issuing/signing-keys.service.js';
 import {
   ADMIN_PASSWORD,

@@ -3,9 +3,7 @@ import { Logger } from '@nestjs/common';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
-import { FileVariants } from '../src/files/images/variants/file-variants.service.js';
-import { FileStorage } from '@file-fields/nest';
+import { OrphanSweeper, FileVariants, FileStorage } from '@file-fields/nest';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

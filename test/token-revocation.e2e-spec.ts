@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { basic, createIntegration, type CreatedIntegration } from './support/admin-api.js';
 import { expectProblem } from './support/fixtures.js';
 import { passwordToken, startTestApp, ADMIN_PASSWORD, type TestApp, type TokenBody } from './support/test-app.js';

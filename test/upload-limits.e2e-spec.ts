@@ -1,7 +1,6 @@
 import request from 'supertest';
 import type { Response } from 'supertest';
-import { Clock } from '../src/common/clock.js';
-import { OrphanSweeper } from '../src/files/orphans/orphan-sweeper.js';
+import { Clock, OrphanSweeper } from '@file-fields/nest';
 import { createIntegration, integrationToken } from './support/admin-api.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { Socket } from 'node:net';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { PNG } from './support/fixtures.js';
 import { startRawHttpServer } from './support/raw-http-server.js';
 import { eventually } from './support/wait.js';

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { verifyWebhookSignature } from '../src/webhooks/sending/verify-webhook-signature.js';
 import { basic, type CreatedIntegration } from './support/admin-api.js';
 import { expectProblem, PNG } from './support/fixtures.js';

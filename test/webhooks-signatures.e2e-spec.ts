@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { verify } from '@octokit/webhooks-methods';
 import { Webhook } from 'standardwebhooks';
-import { Clock } from '../src/common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { verifyWebhookSignature } from '../src/webhooks/sending/verify-webhook-signature.js';
 import { expectProblem, PNG } from './support/fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
+import { problem, PROBLEM_CONTENT_TYPE } from '@file-fields/nest';
 import type { FilesConfig } from '../files/index.js';
 import { serveFavicon } from './favicon.js';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintNumber } from '../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 
 /** How a recorded attempt ended: done, refused for lack of permission (403), or failed (a wrong password). */
 export const AUDIT_OUTCOMES = ['success', 'denied', 'failure'] as const;

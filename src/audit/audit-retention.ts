@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { auditConfig, type AuditConfig } from './audit.config.js';
 import { AuditEventsRepository } from './repositories/audit-events.repository.js';
 

@@ -1,5 +1,5 @@
 import { AuditRetention } from '../audit/index.js';
-import { OrphanSweepSchedule } from '../files/index.js';
+import { OrphanSweepSchedule } from '@file-fields/nest';
 import { SigningKeysService, tokenConfig } from '../token/index.js';
 import { WebhookDispatcher, WebhookRetention, webhooksConfig } from '../webhooks/index.js';
 import { periodicJobs, type ProviderLookup } from './periodic-jobs.js';

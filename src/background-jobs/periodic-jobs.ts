@@ -1,5 +1,5 @@
 import { AuditRetention } from '../audit/index.js';
-import { OrphanSweepSchedule } from '../files/index.js';
+import { OrphanSweepSchedule } from '@file-fields/nest';
 import { SigningKeysService, tokenConfig, type TokenConfig } from '../token/index.js';
 import { WebhookDispatcher, WebhookRetention, webhooksConfig, type WebhooksConfig } from '../webhooks/index.js';
 import type { PeriodicJob } from './periodic-job.js';

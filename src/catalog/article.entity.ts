@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
+import { AttachmentType, FileField, type FileRecordDto } from '@file-fields/nest';
 
 /** Example entity: an article with a thumbnail and ordered attachments. */
 @Entity({ name: 'articles' })

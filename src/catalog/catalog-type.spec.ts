@@ -4,7 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, validate } from 'class-validator';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { AttachmentType } from '../files/index.js';
+import { AttachmentType } from '@file-fields/nest';
 import { catalogResourceOf } from './catalog-type.js';
 
 @Entity({ name: 'gauges' })

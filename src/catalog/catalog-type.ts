@@ -2,8 +2,8 @@ import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { getMetadataStorage, IS_OPTIONAL } from 'class-validator';
 import { getMetadataArgsStorage } from 'typeorm';
-import type { ListSpec } from '../database/list-page.js';
-import { getAttachmentType, getCollectionPath } from '../files/index.js';
+import type { ListSpec } from '@file-fields/nest';
+import { getAttachmentType, getCollectionPath } from '@file-fields/nest';
 import type { CatalogResource } from './catalog.controller.js';
 import type { CatalogEntity } from './catalog.service.js';
 

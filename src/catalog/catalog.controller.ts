@@ -8,15 +8,19 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Audited } from '../audit/index.js';
-import { RequirePermission } from '../common/auth/auth.decorators.js';
-import { ApiProblems } from '../common/openapi/api-problems.js';
-import { ParseIdPipe } from '../common/pipes/parse-id.pipe.js';
-import { TRANSACTION_CONFLICT_RESPONSE } from '../database/transaction-conflict.js';
+import {
+  RequirePermission,
+  ApiProblems,
+  ParseIdPipe,
+  TRANSACTION_CONFLICT_RESPONSE,
+  sortValuesOf,
+  type ListSpec,
+  type Page,
+  CacheableRead,
+} from '@file-fields/nest';
 import { createValidationPipe } from '../common/pipes/validation.js';
 import { listQueryOf } from '../common/dto/list-query.dto.js';
 import { pageSchemaOf } from '../common/dto/page.dto.js';
-import { sortValuesOf, type ListSpec, type Page } from '../database/list-page.js';
-import { CacheableRead } from '../read-cache/index.js';
 import type { CatalogEntity, CatalogService } from './catalog.service.js';
 
 export interface CatalogResource {

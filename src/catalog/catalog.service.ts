@@ -1,7 +1,6 @@
 import type { Repository } from 'typeorm';
-import { DomainError } from '@file-fields/nest';
-import type { Transaction, UnitOfWork } from '../database/unit-of-work.js';
-import { EntityReader, findPage, type ListSpec, type Page, type PageQuery } from '../database/list-page.js';
+import { DomainError, EntityReader, findPage, type ListSpec, type Page, type PageQuery } from '@file-fields/nest';
+import type { Transaction, UnitOfWork } from '@file-fields/nest';
 
 export class ResourceNotFoundError extends DomainError {
   readonly status = 404;

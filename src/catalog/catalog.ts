@@ -1,5 +1,5 @@
 import { Article } from './article.entity.js';
-import type { ListSpec } from '../database/list-page.js';
+import type { ListSpec } from '@file-fields/nest';
 import type { CatalogOptions } from './catalog.module.js';
 import * as migrations from './migrations/index.js';
 import { Product } from './product.entity.js';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { AttachmentType, FileField, type FileRecordDto } from '../files/index.js';
+import { AttachmentType, FileField, type FileRecordDto } from '@file-fields/nest';
 
 /** A square thumbnail, cropped to fill it. */
 const THUMB = { width: 200, height: 200, fit: 'cover' } as const;

@@ -1,13 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AppConfigModule, SettingsModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
-import {
-  FileFieldsModule,
-  fileFieldsOptionsFrom,
-  fileFieldsSchema,
-  filesConfig,
-  type FilesConfig,
-} from '../files/index.js';
+import { FileFieldsModule, fileFieldsSchema } from '@file-fields/nest';
+import { fileFieldsOptionsFrom, filesConfig, type FilesConfig } from '../files/index.js';
 
 /** What a sweep needs (`npm run sweep-orphans`): the framework on the service's settings, with its HTTP parts idle. */
 @Module({

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 // Loading the application module registers every feature's entities and migrations (DatabaseModule.forFeature).
 import '../app.module.js';
-import { OrphanSweeper } from '../files/index.js';
+import { OrphanSweeper } from '@file-fields/nest';
 import { StderrLogger } from './stderr-logger.js';
 import { SweepCliModule } from './sweep-cli.module.js';
 import type { SweepRequest } from './sweep-orphans-command-line.js';

@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { getMetadataArgsStorage, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/environment.js';
-import { schemaRegistry } from './schema-registry.js';
+import { schemaRegistry } from '@file-fields/nest';
 
 /**
  * The one DataSource definition, shared by the service and the TypeORM CLI (ormconfig.ts).

@@ -2,8 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/environment.js';
 import { buildDataSourceOptions } from './data-source-options.js';
-import { schemaRegistry, type FeatureSchema } from './schema-registry.js';
-import { UnitOfWork } from './unit-of-work.js';
+import { schemaRegistry, type FeatureSchema, UnitOfWork } from '@file-fields/nest';
 
 /** The DataSource (migrations run at start, never synchronize) and the unit of work every write goes through. */
 @Global()

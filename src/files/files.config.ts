@@ -5,7 +5,7 @@ import { featureConfig } from '../config/feature-config.js';
 import { Setting } from '../config/setting.js';
 import { durationMs, IsDuration, IsIntVariable } from '../config/validate-config.js';
 import { parseDuration } from '../common/duration.js';
-import type { FileFieldsOptions } from './fields/file-fields.options.js';
+import type { FileFieldsOptions } from '@file-fields/nest';
 import { createStorage, type S3StorageOptions } from '@file-fields/nest';
 
 const MINUTE_MS = 60_000;

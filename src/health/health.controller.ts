@@ -3,11 +3,15 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiSchema, ApiTags } from '@n
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { Public } from '../common/auth/auth.decorators.js';
-import { problem, PROBLEM_CONTENT_TYPE } from '../common/errors/problem-details.js';
-import { ApiProblems } from '../common/openapi/api-problems.js';
-import { FileStorage, storageFaultReason } from '@file-fields/nest';
-import { ReadCache } from '../read-cache/index.js';
+import {
+  Public,
+  problem,
+  PROBLEM_CONTENT_TYPE,
+  ApiProblems,
+  FileStorage,
+  storageFaultReason,
+  ReadCache,
+} from '@file-fields/nest';
 
 type CheckResult = 'up' | 'down';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditRecordingModule } from '../audit/index.js';
-import { ClockModule } from '../common/clock.js';
+import { ClockModule } from '@file-fields/nest';
 import { AppConfigModule, SettingsModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';

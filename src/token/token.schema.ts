@@ -1,4 +1,4 @@
-import type { FeatureSchema } from '../database/schema-registry.js';
+import type { FeatureSchema } from '@file-fields/nest';
 import { OAuthClient } from './repositories/entities/oauth-client.entity.js';
 import { AuthorizationCode } from './repositories/entities/authorization-code.entity.js';
 import { Integration } from './repositories/entities/integration.entity.js';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { SettingsModule } from '../config/config.module.js';
 import { AuditModule } from '../audit/index.js';
 import { DatabaseModule } from '../database/database.module.js';
-import { FileFieldRegistry } from '../files/index.js';
+import { FileFieldRegistry } from '@file-fields/nest';
 import { SecretsModule } from '../secrets/index.js';
 import { TokenModule } from '../token/index.js';
 import { WebhookAttemptsRepository } from './repositories/webhook-attempts.repository.js';

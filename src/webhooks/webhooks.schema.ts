@@ -1,4 +1,4 @@
-import type { FeatureSchema } from '../database/schema-registry.js';
+import type { FeatureSchema } from '@file-fields/nest';
 import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
 import { WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity.js';

@@ -9,7 +9,7 @@
  * (fast-check's seed and path of that case).
  */
 import fc from 'fast-check';
-import { VariantProduction } from '../../src/files/images/variants/variant-production.js';
+import { VariantProduction } from '@file-fields/nest/testing';
 import { formatViolation, takeViolations } from '../support/openapi-contract.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { loadDocument, operationsOf, type Operation } from './operations.js';

@@ -1,9 +1,8 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { hashUploadId } from '../../src/files/intake/pending/upload-id.js';
-import { FileStorage } from '@file-fields/nest';
-import { FileVariants } from '../../src/files/images/variants/file-variants.service.js';
+import { hashUploadId } from '@file-fields/nest/testing';
+import { FileStorage, FileVariants } from '@file-fields/nest';
 import type { S3TestServer } from './s3-server.js';
 import { startTestApp, type TestApp } from './test-app.js';
 

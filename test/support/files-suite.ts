@@ -1,8 +1,5 @@
-import { FileRecord } from '../../src/files/records/file-record.entity.js';
+import { FileRecord, OrphanSweeper, FileStorage, FileVariants } from '@file-fields/nest';
 import { Readable } from 'node:stream';
-import { OrphanSweeper } from '../../src/files/orphans/orphan-sweeper.js';
-import { FileStorage } from '@file-fields/nest';
-import { FileVariants } from '../../src/files/images/variants/file-variants.service.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { expectProblem, GIF, PDF, PNG } from './fixtures.js';
 

@@ -26,3 +26,80 @@ export {
   storageFault,
   storageFaultReason,
 } from './errors/files.errors.js';
+export { PROBLEM_CONTENT_TYPE, problem, type ProblemDocument } from './errors/problem-details.js';
+
+// Declaring file fields, and the module that serves them.
+export { FileFieldsModule, type FileFieldsAsyncOptions } from './files/file-fields.module.js';
+export type { FileFieldsOptions } from './files/fields/file-fields.options.js';
+export {
+  AttachmentType,
+  FileField,
+  getAttachmentType,
+  getCollectionPath,
+  type AttachmentTypeOptions,
+  type FileFieldOptions,
+} from './files/fields/file-field.decorator.js';
+export type { ImageVariantOptions } from './files/images/options/image-options.js';
+export { FileRecord } from './files/records/file-record.entity.js';
+export { FileRecordDto } from './files/records/file-record.dto.js';
+export { FileFieldRegistry } from './files/fields/file-field.registry.js';
+export { documentFileFields } from './files/fields/file-fields.openapi.js';
+export { filesSchema as fileFieldsSchema } from './files/files.schema.js';
+export {
+  FILE_EVENT_KINDS,
+  FileEventPublisher,
+  type FileEvent,
+  type FileEventKind,
+  type FileEventTransaction,
+} from './files/events/file-event-publisher.js';
+export { FileActivityLog, type FileActivity } from './files/events/file-activity-log.js';
+export { OrphanSweeper } from './files/orphans/orphan-sweeper.js';
+export { OrphanSweepSchedule } from './files/orphans/orphan-sweep.schedule.js';
+export { FileUrls } from './files/urls/file-urls.js';
+export { FileVariantSource, type StoredVariant } from './files/urls/file-variant-source.js';
+export { FileVariants } from './files/images/variants/file-variants.service.js';
+
+// The port to the host's authentication: who calls (`req.user`) and what a route needs.
+export type { Principal } from './auth/principal.js';
+export {
+  Authenticated,
+  BEARER_SCHEME,
+  IS_PUBLIC,
+  OAUTH2_SCHEME,
+  Public,
+  REQUIRED_PERMISSION,
+  RequirePermission,
+  type PermissionRequirement,
+} from './auth/auth.decorators.js';
+export { InsufficientScopeError, InvalidTokenError } from './auth/auth.errors.js';
+export { CurrentPrincipal } from './auth/current-principal.decorator.js';
+export { PermissionSource, type DeclaresPermissions, type PermissionUse } from './auth/permission-source.js';
+export { PERMISSION, grants, isPermission } from './auth/permissions.js';
+
+// The database: one transaction per change, pages of lists, columns and transformers for entities and migrations.
+export { UnitOfWork, type Transaction } from './database/unit-of-work.js';
+export { TRANSACTION_CONFLICT_RESPONSE } from './database/transaction-conflict.js';
+export {
+  EntityReader,
+  findPage,
+  sortValuesOf,
+  type ListSpec,
+  type Page,
+  type PageQuery,
+} from './database/list-page.js';
+export { columns } from './database/migration-columns.js';
+export { schemaRegistry, type FeatureSchema } from './database/schema-registry.js';
+export { bigintNumber } from './database/transformers.js';
+
+// Answers kept while the data they were made from stays the same.
+export { CacheableRead } from './read-cache/cacheable-read.js';
+export { ReadCache } from './read-cache/read-cache.js';
+export { DataVersion } from './read-cache/data-version.js';
+export { countChangesOf, stopCountingChangesOf, useSingleRowDataChanges } from './read-cache/data-changes.js';
+
+// HTTP and OpenAPI parts its routes share with the host's.
+export { ApiProblems } from './openapi/api-problems.js';
+export { FieldViolationSchema, ValidationProblemDetailsSchema } from './openapi/problem-details.schema.js';
+export { ParseIdPipe } from './common/parse-id.pipe.js';
+export { Clock, ClockModule } from './common/clock.js';
+export { countOf } from './common/plural.js';

@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columns } from '../../database/migration-columns.js';
+import { columns } from '@file-fields/nest';
 
 export class AuditEvents1763800007000 implements MigrationInterface {
   name = 'AuditEvents1763800007000';

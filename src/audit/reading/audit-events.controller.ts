@@ -1,7 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblems } from '../../common/openapi/api-problems.js';
-import { RequirePermission } from '../../common/auth/auth.decorators.js';
+import { ApiProblems, RequirePermission } from '@file-fields/nest';
 import { AuditEventPageDto, AuditEventsQueryDto } from './audit-events.dto.js';
 import { AuditTrail } from '../recording/audit-trail.service.js';
 

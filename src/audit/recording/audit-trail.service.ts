@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { isSaneRequestId } from '../../common/logging/log-lines.js';
 import type { AuditEvent, AuditOutcome } from '../audit-event.entity.js';
 import type { EntityManager } from 'typeorm';

@@ -1,4 +1,4 @@
-import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
+import { copyRow as copy, type Public } from '@file-fields/nest/testing';
 import { AuditEvent } from '../audit-event.entity.js';
 import type {
   AuditEventFilter,
@@ -8,7 +8,7 @@ import type {
 import { auditConfigFrom, type AuditConfig } from '../audit.config.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
-export { asReal, FakeClock } from '../../common/testing/fakes.js';
+export { asReal, FakeClock } from '@file-fields/nest/testing';
 
 /* eslint-disable @typescript-eslint/require-await -- the fake answers at once, with the repository's signatures */
 

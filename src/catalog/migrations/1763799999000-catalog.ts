@@ -1,5 +1,5 @@
 import { Table, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
-import { columns } from '../../database/migration-columns.js';
+import { columns } from '@file-fields/nest';
 
 /**
  * The example entities' tables. Databases created before the catalog had its own migration have them already (the

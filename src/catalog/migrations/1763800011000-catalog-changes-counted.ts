@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { countChangesOf, stopCountingChangesOf } from '../../read-cache/index.js';
+import { countChangesOf, stopCountingChangesOf } from '@file-fields/nest';
 
 /** Kept catalog answers are made from these tables: their changes end them (see countChangesOf). */
 export class CatalogChangesCounted1763800011000 implements MigrationInterface {

@@ -5,9 +5,8 @@ import { QueryFailedError } from 'typeorm';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../database/database-unavailable.js';
 import { redactUrl } from '../logging/log-lines.js';
 import { noteProblemType } from '../logging/request-log.js';
-import { DomainError } from '@file-fields/nest';
+import { DomainError, problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from '@file-fields/nest';
 import { errorFormats } from './error-formats.js';
-import { problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem-details.js';
 
 interface Rendered {
   body: ProblemDocument;

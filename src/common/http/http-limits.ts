@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpConfig } from '../../config/environment.js';
-import { problem, PROBLEM_CONTENT_TYPE } from '../errors/problem-details.js';
+import { problem, PROBLEM_CONTENT_TYPE } from '@file-fields/nest';
 import { nulError } from './json-depth.js';
 
 /**

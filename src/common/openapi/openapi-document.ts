@@ -10,9 +10,7 @@ import {
   type SecuritySchemeObject,
 } from '@nestjs/swagger';
 
-/** The security scheme names operations refer to (see {@link ApiTokenSecurity} in common/auth). */
-export const BEARER_SCHEME = 'bearer';
-export const OAUTH2_SCHEME = 'oauth2';
+import { BEARER_SCHEME, OAUTH2_SCHEME } from '@file-fields/nest';
 
 export interface OpenApiSettings {
   /** The token endpoint, relative to the server. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidTokenError } from '../../common/auth/auth.errors.js';
+import { InvalidTokenError } from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
 import type { Role } from '../repositories/entities/role.entity.js';
 import { IntegrationsRepository } from '../repositories/integrations.repository.js';

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AuditTrail, type AuditOrigin, type AuditRecord } from '../../audit/index.js';
-import { InvalidTokenError } from '../../common/auth/auth.errors.js';
+import { InvalidTokenError, Clock, UnitOfWork } from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
-import { Clock } from '../../common/clock.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
 import { PasswordHasher } from '../crypto/password-hasher.js';
 import type { User } from '../repositories/entities/user.entity.js';
 import { TooManyAttemptsError } from '../credentials/oauth-error.js';

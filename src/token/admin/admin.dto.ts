@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 import { IsOmittable } from '../../common/dto/is-omittable.js';
 import { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE } from '../account-rules.js';
-import { PERMISSION } from '../../common/auth/permissions.js';
+import { PERMISSION } from '@file-fields/nest';
 
 const NAME = /^[a-z][a-z0-9_-]{0,63}$/;
 

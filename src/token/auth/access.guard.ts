@@ -2,8 +2,13 @@ import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { IS_PUBLIC, REQUIRED_PERMISSION, type PermissionRequirement } from '../../common/auth/auth.decorators.js';
-import { InsufficientScopeError, InvalidTokenError } from '../../common/auth/auth.errors.js';
+import {
+  IS_PUBLIC,
+  REQUIRED_PERMISSION,
+  type PermissionRequirement,
+  InsufficientScopeError,
+  InvalidTokenError,
+} from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
 import { grants } from '../credentials/scopes.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { InvalidTokenError } from '../../common/auth/auth.errors.js';
+import { InvalidTokenError } from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
 import { AccessTokensService } from '../issuing/access-tokens.service.js';
 import { SubjectStatusService } from '../revocation/subject-status.service.js';

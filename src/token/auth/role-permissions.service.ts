@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BoundedCache } from '../../common/bounded-cache.js';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { SYSTEM_PRINCIPAL } from '../../common/auth/principal.js';
 import { SubjectPermissions } from '../../common/auth/subject-permissions.js';
 import { integrationExpired } from '../repositories/entities/integration.entity.js';

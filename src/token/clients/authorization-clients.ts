@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import {
   ADMIN_CLIENT_ID,
   ADMIN_CLIENT_NAME,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { BoundedCache } from '../../common/bounded-cache.js';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { ACCESS_KEY_PATTERN, secretMatches } from '../credentials/client-secrets.js';
 import { integrationExpired, type Integration } from '../repositories/entities/integration.entity.js';
 import { OAuthError } from '../credentials/oauth-error.js';

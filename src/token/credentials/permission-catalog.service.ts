@@ -1,8 +1,13 @@
 import { Injectable, RequestMethod, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { REQUIRED_PERMISSION, type PermissionRequirement } from '../../common/auth/auth.decorators.js';
-import { PermissionSource, type DeclaresPermissions, type PermissionUse } from '../../common/auth/permission-source.js';
+import {
+  REQUIRED_PERMISSION,
+  type PermissionRequirement,
+  PermissionSource,
+  type DeclaresPermissions,
+  type PermissionUse,
+} from '@file-fields/nest';
 import { buildPermissionCatalog, EVERY_PERMISSION, type CatalogedPermission } from './permission-catalog.js';
 
 /**

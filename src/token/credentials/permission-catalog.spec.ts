@@ -2,8 +2,13 @@ import { Controller, Delete, Get, Injectable, Module, Post } from '@nestjs/commo
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Request } from 'express';
-import { Authenticated, Public, RequirePermission } from '../../common/auth/auth.decorators.js';
-import { PermissionSource, type DeclaresPermissions } from '../../common/auth/permission-source.js';
+import {
+  Authenticated,
+  Public,
+  RequirePermission,
+  PermissionSource,
+  type DeclaresPermissions,
+} from '@file-fields/nest';
 import { buildPermissionCatalog, EVERY_PERMISSION } from './permission-catalog.js';
 import { PermissionCatalog } from './permission-catalog.service.js';
 

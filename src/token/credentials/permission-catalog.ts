@@ -1,5 +1,5 @@
-import { isPermission } from '../../common/auth/permissions.js';
-import type { PermissionUse } from '../../common/auth/permission-source.js';
+import { isPermission } from '@file-fields/nest';
+import type { PermissionUse } from '@file-fields/nest';
 
 /** What a role may hold, as the role editor's picker offers it. */
 export interface CatalogedPermission {

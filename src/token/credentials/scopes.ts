@@ -1,4 +1,4 @@
-import { grants, isPermission } from '../../common/auth/permissions.js';
+import { grants, isPermission } from '@file-fields/nest';
 import { OAuthError } from './oauth-error.js';
 
 // The permission format and `grants` live in common/auth, where other features check permissions too.

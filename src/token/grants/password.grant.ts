@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditOrigin } from '../../audit/index.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { UnitOfWork } from '@file-fields/nest';
 import { AccessTokensService, type TokenResponse } from '../issuing/access-tokens.service.js';
 import { RolesRepository } from '../repositories/roles.repository.js';
 import { OAuthError } from '../credentials/oauth-error.js';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { SignJWT } from 'jose';
-import { InvalidTokenError } from '../../common/auth/auth.errors.js';
+import { InvalidTokenError } from '@file-fields/nest';
 import { asReal, FakeClock, FakeSigningKeysRepository } from '../testing/in-memory-repositories.js';
 import { loadTokenConfig } from '../token.config.js';
 import { AccessTokensService } from './access-tokens.service.js';

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomUUID, sign, type KeyObject } from 'node:crypto';
-import { InvalidTokenError } from '../../common/auth/auth.errors.js';
+import { InvalidTokenError, Clock } from '@file-fields/nest';
 import { BoundedCache } from '../../common/bounded-cache.js';
-import { Clock } from '../../common/clock.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
 import { SIGNING_ALGORITHM, SigningKeysService } from './signing-keys.service.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { UnitOfWork } from '../../database/unit-of-work.js';
+import type { UnitOfWork } from '@file-fields/nest';
 import { Role } from '../repositories/entities/role.entity.js';
 import type { SubjectStatusService } from '../revocation/subject-status.service.js';
 import {

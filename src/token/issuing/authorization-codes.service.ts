@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { Clock, UnitOfWork } from '@file-fields/nest';
 import { randomToken, sha256Hex } from '../crypto/secrets.js';
 import type { User } from '../repositories/entities/user.entity.js';
 import { intersectPermissions } from '../credentials/scopes.js';

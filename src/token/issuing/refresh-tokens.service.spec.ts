@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { OAuthError } from '../credentials/oauth-error.js';
-import type { UnitOfWork } from '../../database/unit-of-work.js';
+import type { UnitOfWork } from '@file-fields/nest';
 import { User } from '../repositories/entities/user.entity.js';
 import { RefreshTokenReusedError, RefreshTokensService, type RotationCheck } from './refresh-tokens.service.js';
 import { sha256Hex } from '../crypto/secrets.js';

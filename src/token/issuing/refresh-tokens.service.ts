@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock.js';
+import { Clock, UnitOfWork } from '@file-fields/nest';
 import { tokenConfig, type TokenConfig } from '../token.config.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
 import { randomToken, sha256Hex } from '../crypto/secrets.js';
 import type { RefreshToken } from '../repositories/entities/refresh-token.entity.js';
 import { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';

@@ -8,7 +8,7 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import type { SigningKey } from '../repositories/entities/signing-key.entity.js';
 import { SigningKeysRepository } from '../repositories/signing-keys.repository.js';
 import { tokenConfig, type TokenConfig } from '../token.config.js';

@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columns } from '../../database/migration-columns.js';
+import { columns } from '@file-fields/nest';
 
 export class Token1763800001000 implements MigrationInterface {
   name = 'Token1763800001000';

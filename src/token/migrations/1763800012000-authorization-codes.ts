@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columns } from '../../database/migration-columns.js';
+import { columns } from '@file-fields/nest';
 
 /** Authorization codes of the authorization code flow with PKCE, stored as SHA-256. */
 export class AuthorizationCodes1763800012000 implements MigrationInterface {

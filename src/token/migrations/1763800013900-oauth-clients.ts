@@ -1,5 +1,5 @@
 import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columns } from '../../database/migration-columns.js';
+import { columns } from '@file-fields/nest';
 
 /** Applications registered for the authorization code flow, besides the built-in administration client. */
 export class OAuthClients1763800013900 implements MigrationInterface {

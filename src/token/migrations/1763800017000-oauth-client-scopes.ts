@@ -1,5 +1,5 @@
 import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { columns } from '../../database/migration-columns.js';
+import { columns } from '@file-fields/nest';
 
 const SCOPES = { name: 'scopes', type: 'text' };
 

@@ -1,4 +1,4 @@
-import type { ListSpec } from '../../database/list-page.js';
+import type { ListSpec } from '@file-fields/nest';
 import type { Integration } from './entities/integration.entity.js';
 import type { OAuthClient } from './entities/oauth-client.entity.js';
 import type { Role } from './entities/role.entity.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
-import type { Transaction } from '../../database/unit-of-work.js';
+import { findPage, type Page, type PageQuery } from '@file-fields/nest';
+import type { Transaction } from '@file-fields/nest';
 import { OAUTH_CLIENT_LIST } from './list-specs.js';
 import { OAuthClient } from './entities/oauth-client.entity.js';
 

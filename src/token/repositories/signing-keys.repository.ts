@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { IsNull, LessThan, Not, type EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { UnitOfWork } from '@file-fields/nest';
 import { SecretBox } from '../../secrets/index.js';
 import { SigningKey } from './entities/signing-key.entity.js';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, Not, type EntityManager } from 'typeorm';
-import { findPage, type Page, type PageQuery } from '../../database/list-page.js';
-import type { Transaction } from '../../database/unit-of-work.js';
+import { findPage, type Page, type PageQuery } from '@file-fields/nest';
+import type { Transaction } from '@file-fields/nest';
 import { USER_LIST } from './list-specs.js';
 import { User } from './entities/user.entity.js';
 

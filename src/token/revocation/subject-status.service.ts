@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { BoundedCache } from '../../common/bounded-cache.js';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { RedisConnection } from '../../redis/index.js';
 import { integrationExpired } from '../repositories/entities/integration.entity.js';
 import { parseSubject } from '../credentials/subjects.js';

@@ -1,5 +1,5 @@
+import type { UnitOfWork } from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
-import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { IntegrationsService } from '../admin/integrations/integrations.service.js';
 import { RolesService } from '../admin/roles/roles.service.js';
 import { UsersService } from '../admin/users/users.service.js';

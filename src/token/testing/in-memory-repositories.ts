@@ -1,5 +1,5 @@
-import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
-import type { Page, PageQuery } from '../../database/list-page.js';
+import { copyRow as copy, type Public } from '@file-fields/nest/testing';
+import type { Page, PageQuery } from '@file-fields/nest';
 import { Integration } from '../repositories/entities/integration.entity.js';
 import { RefreshToken } from '../repositories/entities/refresh-token.entity.js';
 import { Role } from '../repositories/entities/role.entity.js';
@@ -12,7 +12,7 @@ import type { NewSigningKey, SigningKeysRepository } from '../repositories/signi
 import type { UserEdits, UsersRepository } from '../repositories/users.repository.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
-export { asReal, FakeClock, FakeUnitOfWork } from '../../common/testing/fakes.js';
+export { asReal, FakeClock, FakeUnitOfWork } from '@file-fields/nest/testing';
 
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */
 

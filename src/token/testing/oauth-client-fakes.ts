@@ -1,5 +1,5 @@
-import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
-import type { Page, PageQuery } from '../../database/list-page.js';
+import { copyRow as copy, type Public } from '@file-fields/nest/testing';
+import type { Page, PageQuery, Clock, UnitOfWork } from '@file-fields/nest';
 import { OAuthClient } from '../repositories/entities/oauth-client.entity.js';
 import type {
   NewOAuthClient,
@@ -9,8 +9,6 @@ import type {
 import { AuthorizationCode } from '../repositories/entities/authorization-code.entity.js';
 import { OAuthGrant } from '../repositories/entities/oauth-grant.entity.js';
 import type { OAuthGrantsRepository } from '../repositories/oauth-grants.repository.js';
-import type { Clock } from '../../common/clock.js';
-import type { UnitOfWork } from '../../database/unit-of-work.js';
 import { OAuthClientsService } from '../admin/oauth-clients/oauth-clients.service.js';
 import { EVERY_PERMISSION } from '../credentials/permission-catalog.js';
 import type { PermissionCatalog } from '../credentials/permission-catalog.service.js';

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { Clock, UnitOfWork } from '@file-fields/nest';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';

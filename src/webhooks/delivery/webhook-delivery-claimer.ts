@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Clock } from '../../common/clock.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { Clock, UnitOfWork } from '@file-fields/nest';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { ClaimedDelivery, DueDelivery } from '../repositories/delivery-rows.js';
 import { WebhookDeliveryLeasesRepository } from '../repositories/webhook-delivery-leases.repository.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookDeliverySender } from '../sending/webhook-delivery-sender.js';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AuditTrail } from '../../audit/index.js';
-import type { Transaction } from '../../database/unit-of-work.js';
+import type { Transaction } from '@file-fields/nest';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
 import { WebhookEventWriter } from '../events/webhook-event-writer.js';

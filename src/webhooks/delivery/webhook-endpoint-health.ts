@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Transaction } from '../../database/unit-of-work.js';
+import type { Transaction } from '@file-fields/nest';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';
 import { WebhookEndpointDisabledNotice, type DisableReason } from './webhook-endpoint-disabled.js';

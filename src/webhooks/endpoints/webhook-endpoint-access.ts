@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { grants } from '../../common/auth/permissions.js';
+import { grants } from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
 import { SubjectPermissions } from '../../common/auth/subject-permissions.js';
 import { assertHolds, intersectPermissions } from '../../token/index.js';

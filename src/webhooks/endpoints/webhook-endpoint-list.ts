@@ -1,6 +1,6 @@
 import { listQueryOf } from '../../common/dto/list-query.dto.js';
 import { pageSchemaOf } from '../../common/dto/page.dto.js';
-import { sortValuesOf } from '../../database/list-page.js';
+import { sortValuesOf } from '@file-fields/nest';
 import { ENDPOINT_LIST } from '../repositories/webhook-endpoint-list.repository.js';
 import { WebhookEndpointDto } from './webhook-endpoint-view.dto.js';
 

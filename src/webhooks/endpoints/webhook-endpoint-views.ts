@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, PageQuery } from '../../database/list-page.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import type { Page, PageQuery } from '@file-fields/nest';
+import { UnitOfWork } from '@file-fields/nest';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookEndpointListRepository } from '../repositories/webhook-endpoint-list.repository.js';
 import { WebhookEndpointDto } from './webhook-endpoint-view.dto.js';

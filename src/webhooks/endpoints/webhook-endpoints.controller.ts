@@ -8,17 +8,14 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiProblems } from '../../common/openapi/api-problems.js';
+import { ApiProblems, RequirePermission, CurrentPrincipal, ParseIdPipe } from '@file-fields/nest';
 import { Audited } from '../../audit/index.js';
-import { RequirePermission } from '../../common/auth/auth.decorators.js';
-import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import type { Page } from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
-import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { WebhookEndpointDto, WebhookPingDto } from './webhook-endpoint-view.dto.js';
 import { PING_LIMIT, WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookEndpointViews } from './webhook-endpoint-views.js';
 import { WebhookEndpointPageDto, WebhooksQueryDto } from './webhook-endpoint-list.js';
-import type { Page } from '../../database/list-page.js';
 import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
 import { WebhookEventTypeDto } from '../events/webhook-event-type-view.dto.js';
 import { ANY_EVENT_SCHEMA, eventSchemaName } from '../events/webhook-events.openapi.js';

@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOmittable } from '../../common/dto/is-omittable.js';
-import { FILE_EVENT_KINDS } from '../../files/index.js';
+import { FILE_EVENT_KINDS } from '@file-fields/nest';
 import { ENDPOINT_DISABLED_EVENT } from '../delivery/webhook-endpoint-disabled.js';
 import { ATTACHMENT_TYPE_NAME } from './webhook-endpoint-filter.js';
 import { ALL_EVENTS } from '../events/webhook-event-catalog.js';

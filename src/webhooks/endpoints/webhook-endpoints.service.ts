@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
-import { Clock } from '../../common/clock.js';
-import { UnitOfWork, type Transaction } from '../../database/unit-of-work.js';
+import { Clock, UnitOfWork, type Transaction } from '@file-fields/nest';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhookEndpoint, WebhookEndpointFilter } from '../entities/webhook-endpoint.entity.js';
 import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';

@@ -1,6 +1,6 @@
 import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
-import { bigintNumber } from '../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 
 /** One try at sending a delivery, kept for the retention period. */
 @Entity({ name: 'webhook_attempts' })

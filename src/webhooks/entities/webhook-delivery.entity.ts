@@ -1,7 +1,7 @@
 import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { WebhookEndpoint } from './webhook-endpoint.entity.js';
 import { WebhookEvent } from './webhook-event.entity.js';
-import { bigintNumber } from '../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintNumber } from '../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 import type { SignatureScheme } from '../sending/webhook-signer.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 
 /** The outbox: an event, written in the same transaction as the change that caused it. */
 @Entity({ name: 'webhook_events' })

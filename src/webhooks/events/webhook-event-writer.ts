@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { grants } from '../../common/auth/permissions.js';
-import { Clock } from '../../common/clock.js';
+import { grants, Clock } from '@file-fields/nest';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Transaction } from '../../database/unit-of-work.js';
+import type { Transaction } from '@file-fields/nest';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import { WebhookEventCatalog } from './webhook-event-catalog.js';

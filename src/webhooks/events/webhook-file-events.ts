@@ -6,7 +6,7 @@ import {
   type FileEvent,
   type FileEventKind,
   type FileEventTransaction,
-} from '../../files/index.js';
+} from '@file-fields/nest';
 import { WebhookEventCatalog, type EventDataSchema, type WebhookEventDefinition } from './webhook-event-catalog.js';
 import { WebhookEvents } from './webhook-events.service.js';
 

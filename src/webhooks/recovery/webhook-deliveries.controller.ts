@@ -1,11 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Audited } from '../../audit/index.js';
-import { RequirePermission } from '../../common/auth/auth.decorators.js';
-import { CurrentPrincipal } from '../../common/auth/current-principal.decorator.js';
+import { RequirePermission, CurrentPrincipal, ApiProblems, ParseIdPipe } from '@file-fields/nest';
 import type { Principal } from '../../common/auth/principal.js';
-import { ApiProblems } from '../../common/openapi/api-problems.js';
-import { ParseIdPipe } from '../../common/pipes/parse-id.pipe.js';
 import { MANAGE_FORBIDDEN } from '../endpoints/webhook-endpoints.controller.js';
 import { WebhookEndpointsService } from '../endpoints/webhook-endpoints.service.js';
 import { DeliveriesQueryDto, RecoverWebhookDeliveriesDto } from './webhook-deliveries.dto.js';

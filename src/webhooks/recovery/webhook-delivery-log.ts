@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { UnitOfWork } from '@file-fields/nest';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
 import { WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';

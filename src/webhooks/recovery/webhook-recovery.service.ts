@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
-import type { Transaction } from '../../database/unit-of-work.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { Clock, UnitOfWork } from '@file-fields/nest';
+import type { Transaction } from '@file-fields/nest';
 import type { DeliveryStatus } from '../entities/webhook-delivery.entity.js';
 import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from '../repositories/webhook-endpoints.repository.js';

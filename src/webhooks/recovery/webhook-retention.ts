@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
-import { UnitOfWork } from '../../database/unit-of-work.js';
+import { Clock, UnitOfWork } from '@file-fields/nest';
 import { WebhookAttemptsRepository } from '../repositories/webhook-attempts.repository.js';
 import { WebhookDeliveriesRepository } from '../repositories/webhook-deliveries.repository.js';
 import { WebhookEventsRepository } from '../repositories/webhook-events.repository.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, type EntityManager } from 'typeorm';
-import type { Transaction } from '../../database/unit-of-work.js';
+import type { Transaction } from '@file-fields/nest';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { NewWebhookAttempt } from './webhook-attempts.repository.js';
 import {

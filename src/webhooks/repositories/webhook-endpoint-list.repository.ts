@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import type { EntityManager } from 'typeorm';
-import { findPage, type ListSpec, type Page, type PageQuery } from '../../database/list-page.js';
+import { findPage, type ListSpec, type Page, type PageQuery } from '@file-fields/nest';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 

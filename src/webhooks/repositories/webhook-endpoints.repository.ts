@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { In, IsNull, Not, type EntityManager } from 'typeorm';
-import type { Transaction } from '../../database/unit-of-work.js';
+import type { Transaction } from '@file-fields/nest';
 import { SecretBox } from '../../secrets/index.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 

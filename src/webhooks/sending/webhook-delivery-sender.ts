@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import type { WebhookEvent } from '../entities/webhook-event.entity.js';
 import { WebhookSender, type SendResult } from './webhook-sender.js';

@@ -1,4 +1,4 @@
-import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
+import { copyRow as copy, type Public } from '@file-fields/nest/testing';
 import type { DeliveryRelease, DeliveryState, DueDelivery } from '../repositories/delivery-rows.js';
 import type { WebhookDeliveryLeasesRepository } from '../repositories/webhook-delivery-leases.repository.js';
 import type { WebhookDelivery } from '../entities/webhook-delivery.entity.js';

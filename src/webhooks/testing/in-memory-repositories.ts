@@ -1,4 +1,4 @@
-import { copyRow as copy, type Public } from '../../common/testing/fakes.js';
+import { copyRow as copy, type Public } from '@file-fields/nest/testing';
 import { WebhookAttempt } from '../entities/webhook-attempt.entity.js';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
@@ -15,7 +15,7 @@ import type { WebhookEventsRepository } from '../repositories/webhook-events.rep
 import { webhooksConfigFrom, type WebhooksConfig } from '../webhooks.config.js';
 
 // Re-exported so a spec takes all its fakes from its own module.
-export { asReal, FakeClock, FakeUnitOfWork } from '../../common/testing/fakes.js';
+export { asReal, FakeClock, FakeUnitOfWork } from '@file-fields/nest/testing';
 export { FakeWebhookDeliveryLeasesRepository } from './in-memory-delivery-leases.js';
 
 /* eslint-disable @typescript-eslint/require-await -- the fakes answer at once, with the repositories' signatures */

@@ -1,5 +1,5 @@
 import type { AuditRecord, AuditTrail } from '../../audit/index.js';
-import type { UnitOfWork } from '../../database/unit-of-work.js';
+import type { UnitOfWork } from '@file-fields/nest';
 import { WebhookAttemptRecorder } from '../delivery/webhook-attempt-recorder.js';
 import type { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import type { SubjectPermissions } from '../../common/auth/subject-permissions.js';

@@ -2,12 +2,10 @@ import { Controller, Delete, Get, HttpCode, Param, Query, Req } from '@nestjs/co
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AuditTrail, originOf } from '../../../audit/index.js';
-import { Authenticated } from '../../../common/auth/auth.decorators.js';
-import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
+import { Authenticated, CurrentPrincipal, ApiProblems } from '@file-fields/nest';
+import type { Page } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
 import { ListQueryDto } from '../../../common/dto/list-query.dto.js';
-import type { Page } from '../../../database/list-page.js';
-import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { GrantDto, GrantPageDto } from './grants.dto.js';
 import { OAuthGrantsService } from './oauth-grants.service.js';
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/auth/principal.js';
-import { Clock } from '../../../common/clock.js';
-import { UnitOfWork } from '../../../database/unit-of-work.js';
+import { Clock, UnitOfWork } from '@file-fields/nest';
 import { OAuthClientsRepository } from '../../repositories/oauth-clients.repository.js';
 import { AuthorizationCodesRepository } from '../../repositories/authorization-codes.repository.js';
 import { ADMIN_CLIENT_ID } from '../../credentials/administration-client.js';

@@ -1,16 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiProblems } from '../../../common/openapi/api-problems.js';
+import { ApiProblems, RequirePermission, CurrentPrincipal, ParseIdPipe } from '@file-fields/nest';
 import { Audited } from '../../../audit/index.js';
-import { RequirePermission } from '../../../common/auth/auth.decorators.js';
-import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
+import type { Page } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import { ParseIdPipe } from '../../../common/pipes/parse-id.pipe.js';
 import type { Integration } from '../../repositories/entities/integration.entity.js';
 import { CreateIntegrationDto, UpdateIntegrationDto } from '../admin.dto.js';
 import { IntegrationDto } from '../admin-views.dto.js';
 import { IntegrationPageDto, IntegrationsQueryDto } from '../admin-lists.js';
-import type { Page } from '../../../database/list-page.js';
 import { IntegrationsService } from './integrations.service.js';
 import { RolesService } from '../roles/roles.service.js';
 

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import type { Page, PageQuery } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import { Clock } from '../../../common/clock.js';
+import { Clock, UnitOfWork, type Transaction } from '@file-fields/nest';
 import { tokenConfig, type TokenConfig } from '../../token.config.js';
 import { ValidationFailedError } from '../../../common/errors/validation-failed.error.js';
-import type { Page, PageQuery } from '../../../database/list-page.js';
-import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
 import { previousSecretActive, secretMatches } from '../../credentials/client-secrets.js';
 import { randomToken, sha256Hex } from '../../crypto/secrets.js';
 import { integrationExpired, type Integration } from '../../repositories/entities/integration.entity.js';

@@ -9,11 +9,8 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Audited, AuditTrail, originOf } from '../../../audit/index.js';
-import { RequirePermission } from '../../../common/auth/auth.decorators.js';
-import { CurrentPrincipal } from '../../../common/auth/current-principal.decorator.js';
+import { RequirePermission, CurrentPrincipal, Clock, ApiProblems } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import { Clock } from '../../../common/clock.js';
-import { ApiProblems } from '../../../common/openapi/api-problems.js';
 import { CreateOAuthClientDto, OAuthClientDto, OAuthClientPageDto, UpdateOAuthClientDto } from './oauth-clients.dto.js';
 import { OAuthClientsService } from './oauth-clients.service.js';
 import { OAuthClientsQueryDto } from '../admin-lists.js';

@@ -12,7 +12,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { PERMISSION } from '../../../common/auth/permissions.js';
+import { PERMISSION } from '@file-fields/nest';
 import { IsOmittable } from '../../../common/dto/is-omittable.js';
 import type { OAuthClient } from '../../repositories/entities/oauth-client.entity.js';
 import { defaultScopesOf } from '../../credentials/client-scopes.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { UnitOfWork } from '../../../database/unit-of-work.js';
+import type { UnitOfWork } from '@file-fields/nest';
 import { RefreshTokensService } from '../../issuing/refresh-tokens.service.js';
 import { actorWith, adminServices } from '../../testing/admin-services.js';
 import { asReal, FakeUnitOfWork } from '../../testing/in-memory-repositories.js';

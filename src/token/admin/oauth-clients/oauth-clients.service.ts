@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../../../common/clock.js';
+import { Clock, UnitOfWork, type Transaction } from '@file-fields/nest';
+import type { Page, PageQuery } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import type { Page, PageQuery } from '../../../database/list-page.js';
 import { ValidationFailedError } from '../../../common/errors/validation-failed.error.js';
-import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
 import { OAuthGrantsRepository } from '../../repositories/oauth-grants.repository.js';
 import { AuthorizationCodesRepository } from '../../repositories/authorization-codes.repository.js';
 import { OAUTH_CLIENT_ID_PATTERN } from '../../credentials/client-secrets.js';

@@ -1,7 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '../../../common/auth/auth.decorators.js';
-import { ApiProblems } from '../../../common/openapi/api-problems.js';
+import { Authenticated, ApiProblems } from '@file-fields/nest';
 import { PermissionDto } from '../admin-views.dto.js';
 import { PermissionCatalog } from '../../credentials/permission-catalog.service.js';
 

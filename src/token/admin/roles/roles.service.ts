@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Page, PageQuery } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import { countOf } from '../../../common/plural.js';
-import type { Page, PageQuery } from '../../../database/list-page.js';
-import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
+import { countOf, UnitOfWork, type Transaction } from '@file-fields/nest';
 import type { Role } from '../../repositories/entities/role.entity.js';
 import { IntegrationsRepository } from '../../repositories/integrations.repository.js';
 import { RolesRepository, type RoleEdits } from '../../repositories/roles.repository.js';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Page, PageQuery } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import { Clock } from '../../../common/clock.js';
-import type { Page, PageQuery } from '../../../database/list-page.js';
-import { UnitOfWork, type Transaction } from '../../../database/unit-of-work.js';
+import { Clock, UnitOfWork, type Transaction } from '@file-fields/nest';
 import { PasswordHasher } from '../../crypto/password-hasher.js';
 import type { User } from '../../repositories/entities/user.entity.js';
 import { RefreshTokensRepository } from '../../repositories/refresh-tokens.repository.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { originOf } from '../../../audit/index.js';
-import { Public } from '../../../common/auth/auth.decorators.js';
+import { Public } from '@file-fields/nest';
 import { OAUTH_AUTHORIZE_PATH } from '../../credentials/oauth-paths.js';
 import { AuthorizationEndpoint } from './authorization-endpoint.service.js';
 import type { AuthorizationAnswer } from './pages/page-answer.js';

@@ -8,11 +8,7 @@ import {
   ApiSchema,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { PROBLEM_CONTENT_TYPE } from '../../../common/errors/problem-details.js';
-import {
-  FieldViolationSchema,
-  ValidationProblemDetailsSchema,
-} from '../../../common/openapi/problem-details.schema.js';
+import { PROBLEM_CONTENT_TYPE, FieldViolationSchema, ValidationProblemDetailsSchema } from '@file-fields/nest';
 import { ADMIN_REDIRECT_PATH } from '../../credentials/oauth-paths.js';
 
 /** The OpenAPI side of the authorization endpoint: its parameters, the form it posts, its pages and redirects. */

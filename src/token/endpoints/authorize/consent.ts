@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuditTrail } from '../../../audit/index.js';
-import { Clock } from '../../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { consentCovers } from '../../credentials/client-scopes.js';
 import { PermissionCatalog } from '../../credentials/permission-catalog.service.js';
 import { subjectOf } from '../../credentials/subjects.js';

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { JsonWebKey } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { Public } from '../../../common/auth/auth.decorators.js';
+import { Public } from '@file-fields/nest';
 import { ConstantDocument } from '../../../common/http/constant-document.js';
 import {
   JWKS_PATH,

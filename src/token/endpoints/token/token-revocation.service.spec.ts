@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { AuditRecord, AuditTrail } from '../../../audit/index.js';
-import type { UnitOfWork } from '../../../database/unit-of-work.js';
+import type { UnitOfWork } from '@file-fields/nest';
 import { noRedis } from '../../../redis/testing.js';
 import { AuthorizationClients } from '../../clients/authorization-clients.js';
 import { IntegrationClients } from '../../clients/integration-clients.js';

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { originOf } from '../../../audit/index.js';
-import { Public } from '../../../common/auth/auth.decorators.js';
+import { Public } from '@file-fields/nest';
 import { OAUTH_REVOCATION_PATH, OAUTH_TOKEN_PATH } from '../../credentials/oauth-paths.js';
 import type { TokenResponse } from '../../issuing/access-tokens.service.js';
 import {

@@ -1,5 +1,5 @@
 import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { bigintNumber } from '../../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 import { User } from './user.entity.js';
 
 /**

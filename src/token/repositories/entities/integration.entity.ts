@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, ForeignKey, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { bigintNumber } from '../../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 import { Role } from './role.entity.js';
 
 /** A non-human client that obtains tokens with the client credentials grant. */

@@ -1,4 +1,4 @@
-import { bigintNumber } from '../../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**

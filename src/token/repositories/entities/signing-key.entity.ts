@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { bigintNumber } from '../../../database/transformers.js';
+import { bigintNumber } from '@file-fields/nest';
 
 /** An ES256 key pair that signs access tokens; stored in the database so every instance shares it. */
 @Entity({ name: 'signing_keys' })

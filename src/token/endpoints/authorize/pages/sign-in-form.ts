@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../../../common/clock.js';
+import { Clock } from '@file-fields/nest';
 import { SecretBox, SecretBoxError } from '../../../../secrets/index.js';
 import { randomToken } from '../../../crypto/secrets.js';
 import { authorizationParameters, type AuthorizationRequest } from '../request/authorization-request.js';
