@@ -7,7 +7,7 @@ import { CATALOG, CatalogModule } from './catalog/index.js';
 import { ClockModule, FileFieldsModule, fileFieldsSchema, type FileFieldsOptions } from '@file-fields/nest';
 import { ProblemDetailsFilter } from './common/errors/problem-details.filter.js';
 import { BodyParsingGuard } from './common/http/body-parsing.guard.js';
-import { createValidationPipe } from './common/pipes/validation.js';
+import { createValidationPipe } from '@file-fields/nest';
 import { AppConfigModule, SettingsModule } from './config/config.module.js';
 import { AppConfig } from './config/environment.js';
 import { DatabaseModule } from './database/database.module.js';

@@ -1,45 +1,31 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { getRepositoryToken } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { AuditModule } from '../audit/index.js';
-import { DatabaseModule } from '../database/database.module.js';
-import { UnitOfWork } from '@file-fields/nest';
-import type { ListSpec } from '@file-fields/nest';
-import { createCatalogController, type CatalogResource } from './catalog.controller.js';
-import { CatalogService, type CatalogEntity } from './catalog.service.js';
-import { catalogResourceOf, type CatalogType } from './catalog-type.js';
+import { FileFieldsModule, type ServedType } from '@file-fields/nest';
+import { Audited, AuditModule } from '../audit/index.js';
 
 /** `CatalogModule.forRoot`: the types served, and the migrations that create their tables. */
 export interface CatalogOptions {
-  types: CatalogType[];
+  types: ServedType[];
   migrations?: Function[];
 }
 
-const serviceFor = ({ service, entity, label, list }: CatalogResource) => ({
-  provide: service,
-  inject: [getRepositoryToken(entity), UnitOfWork],
-  useFactory: (repository: Repository<CatalogEntity>, unitOfWork: UnitOfWork) =>
-    new CatalogService(repository, unitOfWork, label, list as ListSpec<CatalogEntity>),
-});
-
 /**
- * Entities with file fields served over REST: for each listed type, a list (a page, searched and sorted), read,
- * create, update and delete under its collectionPath, guarded by `<type>:read` and `<type>:write`, documented in the
- * OpenAPI document (hence in the administration UI), its writes in the audit trail.
+ * The service's entities with file fields, served over REST by @file-fields/nest's standard routes (list, read,
+ * create, update, delete under each type's collectionPath, guarded by `<type>:read` and `<type>:write`), their writes
+ * recorded in the audit trail.
  */
 @Module({})
 export class CatalogModule {
   static forRoot({ types, migrations = [] }: CatalogOptions): DynamicModule {
-    const resources = types.map(catalogResourceOf);
     return {
       module: CatalogModule,
       imports: [
-        DatabaseModule.forFeature({ entities: resources.map((resource) => resource.entity), migrations }),
-        // Creating, changing and deleting content is recorded in the audit trail (@Audited()).
-        AuditModule,
+        FileFieldsModule.forFeature({
+          types,
+          migrations,
+          imports: [AuditModule],
+          decorateWrite: (write, type) => Audited(`${type}.${write}`, type),
+        }),
       ],
-      controllers: resources.map(createCatalogController),
-      providers: resources.map(serviceFor),
     };
   }
 }

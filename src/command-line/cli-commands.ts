@@ -7,7 +7,7 @@ import { AuditTrail } from '../audit/index.js';
 import type { CliCommandLine, CliCommandName, CliValues } from './cli-command-line.js';
 import { exitWith } from './command-line.js';
 import { SYSTEM_PRINCIPAL } from '../common/auth/principal.js';
-import { createValidationPipe } from '../common/pipes/validation.js';
+import { createValidationPipe } from '@file-fields/nest';
 import { StderrLogger } from './stderr-logger.js';
 import {
   CreateRoleDto,

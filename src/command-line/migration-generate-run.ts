@@ -24,7 +24,7 @@ import type { MigrationTarget } from './migration-generate-command-line.js';
 export async function generateMigration(target: MigrationTarget, env = process.env): Promise<string | undefined> {
   const statements: GeneratedStatements = { sqlite: await onSqlite(env) };
   if (env.DATABASE_URL) statements.postgres = await onPostgres(env.DATABASE_URL, env);
-  const nothing = (found?: DialectStatements) => !found || found.up.length === 0;
+  const nothing = (found?: DialectStatements) => !found || (found.up.length === 0 && found.count.length === 0);
   if (nothing(statements.sqlite) && nothing(statements.postgres)) return undefined;
 
   const timestamp = Date.now();

@@ -26,7 +26,9 @@ export {
   storageFault,
   storageFaultReason,
 } from './errors/files.errors.js';
-export { PROBLEM_CONTENT_TYPE, problem, type ProblemDocument } from './errors/problem-details.js';
+export { PROBLEM_CONTENT_TYPE, problem, problemOf, type ProblemDocument } from './errors/problem-details.js';
+export { DomainErrorFilter } from './errors/domain-error.filter.js';
+export { ValidationFailedError, type FieldViolation } from './errors/validation-failed.error.js';
 
 // Declaring file fields, and the module that serves them.
 export { FileFieldsModule, type FileFieldsAsyncOptions } from './files/file-fields.module.js';
@@ -59,6 +61,12 @@ export { FileUrls } from './files/urls/file-urls.js';
 export { FileVariantSource, type StoredVariant } from './files/urls/file-variant-source.js';
 export { FileVariants } from './files/images/variants/file-variants.service.js';
 
+// Standard routes for entity types (FileFieldsModule.forFeature).
+export type { ServedTypesOptions } from './entity-routes/entity-routes.module.js';
+export type { ServedType, ServedTypeOptions } from './entity-routes/served-type.js';
+export type { EntityWrite, WriteDecorator } from './entity-routes/entity-routes.controller.js';
+export type { ServedEntity } from './entity-routes/entity.service.js';
+
 // The port to the host's authentication: who calls (`req.user`) and what a route needs.
 export type { Principal } from './auth/principal.js';
 export {
@@ -72,6 +80,7 @@ export {
   type PermissionRequirement,
 } from './auth/auth.decorators.js';
 export { InsufficientScopeError, InvalidTokenError } from './auth/auth.errors.js';
+export { PermissionGuard } from './auth/permission.guard.js';
 export { CurrentPrincipal } from './auth/current-principal.decorator.js';
 export { PermissionSource, type DeclaresPermissions, type PermissionUse } from './auth/permission-source.js';
 export { PERMISSION, grants, isPermission } from './auth/permissions.js';
@@ -95,11 +104,19 @@ export { bigintNumber } from './database/transformers.js';
 export { CacheableRead } from './read-cache/cacheable-read.js';
 export { ReadCache } from './read-cache/read-cache.js';
 export { DataVersion } from './read-cache/data-version.js';
-export { countChangesOf, stopCountingChangesOf, useSingleRowDataChanges } from './read-cache/data-changes.js';
+export {
+  countChangesOf,
+  stopCountingChangesOf,
+  uncountedOf,
+  useSingleRowDataChanges,
+} from './read-cache/data-changes.js';
 
 // HTTP and OpenAPI parts its routes share with the host's.
 export { ApiProblems } from './openapi/api-problems.js';
 export { FieldViolationSchema, ValidationProblemDetailsSchema } from './openapi/problem-details.schema.js';
+export { ListQueryDto, listQueryOf, type SearchableListQuery } from './openapi/list-query.dto.js';
+export { pageSchemaOf } from './openapi/page.dto.js';
 export { ParseIdPipe } from './common/parse-id.pipe.js';
+export { createValidationPipe } from './common/validation.js';
 export { Clock, ClockModule } from './common/clock.js';
 export { countOf } from './common/plural.js';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsOptional, IsRFC3339, IsString, MaxLength } from 'class-validator';
-import { ListQueryDto } from '../../common/dto/list-query.dto.js';
+import { ListQueryDto } from '@file-fields/nest';
 import { AUDIT_OUTCOMES, type AuditEvent, type AuditOutcome } from '../audit-event.entity.js';
 
 /**

@@ -5,7 +5,7 @@ import { QueryFailedError } from 'typeorm';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../database/database-unavailable.js';
 import { redactUrl } from '../logging/log-lines.js';
 import { noteProblemType } from '../logging/request-log.js';
-import { DomainError, problem, PROBLEM_CONTENT_TYPE, type ProblemDocument } from '@file-fields/nest';
+import { DomainError, problem, problemOf, PROBLEM_CONTENT_TYPE, type ProblemDocument } from '@file-fields/nest';
 import { errorFormats } from './error-formats.js';
 
 interface Rendered {
@@ -51,14 +51,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   }
 
   private render(exception: unknown, request: Request): Rendered {
-    if (exception instanceof DomainError) {
-      const body = {
-        ...problem(exception.status, exception.message, exception.code, exception.title),
-        ...(exception.registeredType ? { type: exception.registeredType } : {}),
-        ...exception.extensions,
-      };
-      return { body, headers: exception.headers };
-    }
+    if (exception instanceof DomainError) return problemOf(exception);
     if (exception instanceof HttpException) {
       return { body: problem(exception.getStatus(), httpDetail(exception)), headers: {} };
     }

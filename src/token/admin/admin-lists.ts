@@ -1,5 +1,5 @@
-import { listQueryOf } from '../../common/dto/list-query.dto.js';
-import { pageSchemaOf } from '../../common/dto/page.dto.js';
+import { listQueryOf } from '@file-fields/nest';
+import { pageSchemaOf } from '@file-fields/nest';
 import { sortValuesOf, type ListSpec } from '@file-fields/nest';
 import { INTEGRATION_LIST, OAUTH_CLIENT_LIST, ROLE_LIST, USER_LIST } from '../repositories/list-specs.js';
 import { IntegrationDto, RoleDto, UserDto } from './admin-views.dto.js';

@@ -1,5 +1,5 @@
-import { listQueryOf } from '../../common/dto/list-query.dto.js';
-import { pageSchemaOf } from '../../common/dto/page.dto.js';
+import { listQueryOf } from '@file-fields/nest';
+import { pageSchemaOf } from '@file-fields/nest';
 import { sortValuesOf } from '@file-fields/nest';
 import { ENDPOINT_LIST } from '../repositories/webhook-endpoint-list.repository.js';
 import { WebhookEndpointDto } from './webhook-endpoint-view.dto.js';

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '../../common/errors/validation-failed.error.js';
+import { ValidationFailedError } from '@file-fields/nest';
 import { asReal } from '../testing/in-memory-repositories.js';
 import { SYSTEM_PRINCIPAL } from '../../common/auth/principal.js';
 import { endpointAccess, outbox, webhookFakes } from '../testing/webhook-fixtures.js';

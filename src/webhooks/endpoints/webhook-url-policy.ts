@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { lookup } from 'node:dns/promises';
-import type { FieldViolation } from '../../common/errors/validation-failed.error.js';
+import type { FieldViolation } from '@file-fields/nest';
 import { isPublicAddress } from '../sending/ssrf-guard.js';
 import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
 import { WebhooksError, WebhooksErrorCode } from '../webhooks.errors.js';

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '../../common/errors/validation-failed.error.js';
+import { ValidationFailedError } from '@file-fields/nest';
 import { WebhookEventCatalog, type WebhookEventDefinition } from './webhook-event-catalog.js';
 
 describe('WebhookEventCatalog', () => {

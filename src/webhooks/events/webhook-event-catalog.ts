@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger';
-import { ValidationFailedError } from '../../common/errors/validation-failed.error.js';
+import { ValidationFailedError } from '@file-fields/nest';
 
 /** In an endpoint's `events`: every kind, including those registered later. */
 export const ALL_EVENTS = '*';

@@ -11,7 +11,7 @@ import {
   ValidateBy,
   type ValidationArguments,
 } from 'class-validator';
-import { ListQueryDto } from '../../common/dto/list-query.dto.js';
+import { ListQueryDto } from '@file-fields/nest';
 import { IsOmittable } from '../../common/dto/is-omittable.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../entities/webhook-delivery.entity.js';
 import { RECOVERABLE_STATUSES, RECOVERY_LIMIT, type RecoverableStatus } from './webhook-recovery.service.js';

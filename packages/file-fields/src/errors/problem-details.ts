@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { DomainError } from './domain-error.js';
 
 /** An RFC 9457 problem details document. */
 export interface ProblemDocument {
@@ -19,4 +20,14 @@ function problemType(code?: string): string {
 
 export function problem(status: number, detail: string, code?: string, title?: string): ProblemDocument {
   return { type: problemType(code), title: title ?? STATUS_CODES[status] ?? 'Error', status, detail };
+}
+
+/** The problem document and response headers of an error thrown on purpose. */
+export function problemOf(error: DomainError): { body: ProblemDocument; headers: Record<string, string> } {
+  const body = {
+    ...problem(error.status, error.message, error.code, error.title),
+    ...(error.registeredType ? { type: error.registeredType } : {}),
+    ...error.extensions,
+  };
+  return { body, headers: error.headers };
 }

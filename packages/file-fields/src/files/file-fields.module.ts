@@ -9,6 +9,7 @@ import {
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work.js';
+import { ServedTypesModule, type ServedTypesOptions } from '../entity-routes/entity-routes.module.js';
 import { ReadCache } from '../read-cache/index.js';
 import { AttachmentOwners } from './fields/attachment-owners.js';
 import { AttachmentTypes } from './fields/attachment-types.service.js';
@@ -111,6 +112,14 @@ export class FileFieldsModule implements OnApplicationShutdown {
    */
   async onApplicationShutdown(): Promise<void> {
     await this.storage.close();
+  }
+
+  /**
+   * Standard routes for entity types: list (a page with `q` and `sort`), read, create, update and delete, with
+   * validation, permissions `<type>:read|write` and OpenAPI operations. Import it where the types belong, once per set.
+   */
+  static forFeature(options: ServedTypesOptions): DynamicModule {
+    return ServedTypesModule.forTypes(options);
   }
 
   static forRoot(options: FileFieldsOptions): DynamicModule {

@@ -81,6 +81,30 @@ export async function countChangesOf(queryRunner: QueryRunner, tables: readonly 
   }
 }
 
+/** Which of `tables` have no {@link countChangesOf} triggers: answers made from them could be kept past a change. */
+export async function uncountedOf(dataSource: DataSource, tables: readonly string[]): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const postgres = dataSource.options.type === 'postgres';
+  const schema = dataSource.options.type === 'postgres' ? dataSource.options.schema : undefined;
+  const expected = tables.map((table) =>
+    postgres ? `${table}_changes` : ['insert', 'update', 'delete'].map((event) => `${table}_${event}_changes`),
+  );
+  const names = expected.flat();
+  const found = postgres
+    ? await dataSource.query<Array<{ name: string }>>(
+        `SELECT t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE t.tgname = ANY($1) AND n.nspname = COALESCE($2, current_schema())`,
+        [names, schema ?? null],
+      )
+    : await dataSource.query<Array<{ name: string }>>(
+        `SELECT name FROM sqlite_master WHERE type = 'trigger' AND name IN (${names.map(() => '?').join(', ')})`,
+        names,
+      );
+  const present = new Set(found.map((row) => row.name));
+  return tables.filter((_, i) => [expected[i]].flat().some((name) => !present.has(name)));
+}
+
 /** Undoes {@link countChangesOf} for `tables` (the table of versions stays: other tables may still be counted). */
 export async function stopCountingChangesOf(queryRunner: QueryRunner, tables: readonly string[]): Promise<void> {
   const dataSource = queryRunner.connection;

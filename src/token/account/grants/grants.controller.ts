@@ -5,7 +5,7 @@ import { AuditTrail, originOf } from '../../../audit/index.js';
 import { Authenticated, CurrentPrincipal, ApiProblems } from '@file-fields/nest';
 import type { Page } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import { ListQueryDto } from '../../../common/dto/list-query.dto.js';
+import { ListQueryDto } from '@file-fields/nest';
 import { GrantDto, GrantPageDto } from './grants.dto.js';
 import { OAuthGrantsService } from './oauth-grants.service.js';
 

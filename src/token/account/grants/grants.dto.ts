@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { pageSchemaOf } from '../../../common/dto/page.dto.js';
+import { pageSchemaOf } from '@file-fields/nest';
 import type { GrantView } from './oauth-grants.service.js';
 
 /** An application the caller allowed to act for them, and what they allowed. */

@@ -5,7 +5,7 @@ import type { Page, PageQuery } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
 import { Clock, UnitOfWork, type Transaction } from '@file-fields/nest';
 import { tokenConfig, type TokenConfig } from '../../token.config.js';
-import { ValidationFailedError } from '../../../common/errors/validation-failed.error.js';
+import { ValidationFailedError } from '@file-fields/nest';
 import { previousSecretActive, secretMatches } from '../../credentials/client-secrets.js';
 import { randomToken, sha256Hex } from '../../crypto/secrets.js';
 import { integrationExpired, type Integration } from '../../repositories/entities/integration.entity.js';

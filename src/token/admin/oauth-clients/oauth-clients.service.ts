@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock, UnitOfWork, type Transaction } from '@file-fields/nest';
 import type { Page, PageQuery } from '@file-fields/nest';
 import type { Principal } from '../../../common/auth/principal.js';
-import { ValidationFailedError } from '../../../common/errors/validation-failed.error.js';
+import { ValidationFailedError } from '@file-fields/nest';
 import { OAuthGrantsRepository } from '../../repositories/oauth-grants.repository.js';
 import { AuthorizationCodesRepository } from '../../repositories/authorization-codes.repository.js';
 import { OAUTH_CLIENT_ID_PATTERN } from '../../credentials/client-secrets.js';

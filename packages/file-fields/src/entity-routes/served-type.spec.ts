@@ -4,8 +4,8 @@ import { plainToInstance } from 'class-transformer';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, validate } from 'class-validator';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { AttachmentType } from '@file-fields/nest';
-import { catalogResourceOf } from './catalog-type.js';
+import { AttachmentType } from '../files/fields/file-field.decorator.js';
+import { entityRoutesOf } from './served-type.js';
 
 @Entity({ name: 'gauges' })
 @AttachmentType('gauge', { collectionPath: '/gauges' })
@@ -32,9 +32,9 @@ class Unlisted {
   @Column() @IsString() name!: string;
 }
 
-describe('catalogResourceOf', () => {
+describe('entityRoutesOf', () => {
   it('takes path and label from @AttachmentType, searches the text columns, sorts by them, id and creation', () => {
-    const note = catalogResourceOf(Note);
+    const note = entityRoutesOf(Note);
     expect(note).toMatchObject({ path: 'api/notes', label: 'note', entity: Note, searchedIn: 'title or body' });
     expect(note.list).toEqual({
       search: ['title', 'body'],
@@ -44,7 +44,7 @@ describe('catalogResourceOf', () => {
   });
 
   it('writes every column but the primary key and the generated times; a create needs what is not optional', async () => {
-    const { createDto, updateDto } = catalogResourceOf(Note);
+    const { createDto, updateDto } = entityRoutesOf(Note);
     const refused = async (dto: Type<object>, body: object) =>
       (await validate(plainToInstance(dto, body), { whitelist: true, forbidNonWhitelisted: true }))
         .map((error) => error.property)
@@ -61,14 +61,14 @@ describe('catalogResourceOf', () => {
   });
 
   it('searches nothing in a type without text columns, and says so', () => {
-    const gauge = catalogResourceOf(Gauge);
+    const gauge = entityRoutesOf(Gauge);
     expect(gauge.list.search).toEqual([]);
     expect(gauge.searchedIn).toBe('text (it has none: nothing matches)');
   });
 
   it('refuses a type without a collectionPath, and keeps what a listed type says instead', () => {
-    expect(() => catalogResourceOf(Unlisted)).toThrow(/Unlisted needs a collectionPath/);
+    expect(() => entityRoutesOf(Unlisted)).toThrow(/Unlisted needs a collectionPath/);
     const list = { search: [], sorts: { id: 'id' }, defaultSort: 'id' } as const;
-    expect(catalogResourceOf({ type: Note, list }).list).toBe(list);
+    expect(entityRoutesOf({ type: Note, list }).list).toBe(list);
   });
 });

@@ -2,40 +2,40 @@ import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiSchema, PartialType, PickType } from '@nestjs/swagger';
 import { getMetadataStorage, IS_OPTIONAL } from 'class-validator';
 import { getMetadataArgsStorage } from 'typeorm';
-import type { ListSpec } from '@file-fields/nest';
-import { getAttachmentType, getCollectionPath } from '@file-fields/nest';
-import type { CatalogResource } from './catalog.controller.js';
-import type { CatalogEntity } from './catalog.service.js';
+import type { ListSpec } from '../database/list-page.js';
+import { getAttachmentType, getCollectionPath } from '../files/fields/file-field.decorator.js';
+import type { EntityRoutes } from './entity-routes.controller.js';
+import type { ServedEntity } from './entity.service.js';
 
 /**
- * What a type listed in `CatalogModule.forRoot` may say instead of what its entity implies: the request bodies and how
- * its list is searched and ordered.
+ * What a type listed in `FileFieldsModule.forFeature` may say instead of what its entity implies: the request bodies
+ * and how its list is searched and ordered.
  */
-interface CatalogTypeOptions {
-  type: Type<CatalogEntity>;
+export interface ServedTypeOptions {
+  type: Type<ServedEntity>;
   createDto?: Type<object>;
   updateDto?: Type<object>;
   list?: ListSpec<never>;
 }
 
 /** An entity class alone (everything from its decorators), or with what it says otherwise. */
-export type CatalogType = Type<CatalogEntity> | CatalogTypeOptions;
+export type ServedType = Type<ServedEntity> | ServedTypeOptions;
 
 /** The column types `q` searches in and `sort` may name, besides `id` and the creation time. */
 const TEXT_TYPES = new Set<unknown>([String, 'varchar', 'text', 'character varying', 'nvarchar']);
 
 /**
- * The routes of one catalog type, from its entity: the path and label of its `@AttachmentType()`, the request bodies
+ * The routes of one served type, from its entity: the path and label of its `@AttachmentType()`, the request bodies
  * from its columns (their `@ApiProperty()` and class-validator decorators; `id` and the generated times left out), a
  * list searched in its text columns and ordered by them, by `id` or by its creation time.
  */
-export function catalogResourceOf(listed: CatalogType): CatalogResource {
-  const options: CatalogTypeOptions = typeof listed === 'function' ? { type: listed } : listed;
+export function entityRoutesOf(listed: ServedType): EntityRoutes {
+  const options: ServedTypeOptions = typeof listed === 'function' ? { type: listed } : listed;
   const { type } = options;
   const collectionPath = getCollectionPath(type);
   if (collectionPath === undefined) {
     throw new Error(
-      `CatalogModule.forRoot: ${type.name} needs a collectionPath, e.g. @AttachmentType('author', { collectionPath: '/authors' })`,
+      `FileFieldsModule.forFeature: ${type.name} needs a collectionPath, e.g. @AttachmentType('author', { collectionPath: '/authors' })`,
     );
   }
   const label = getAttachmentType(type);
@@ -55,14 +55,14 @@ export function catalogResourceOf(listed: CatalogType): CatalogResource {
   };
 }
 
-interface CatalogColumn {
+interface ServedColumn {
   property: string;
   written: boolean;
   text: boolean;
   created: boolean;
 }
 
-function columnsOf(type: Type<CatalogEntity>): CatalogColumn[] {
+function columnsOf(type: Type<ServedEntity>): ServedColumn[] {
   const storage = getMetadataArgsStorage();
   return storage.filterColumns(type).map((column) => {
     const property = column.propertyName;
@@ -77,24 +77,25 @@ function columnsOf(type: Type<CatalogEntity>): CatalogColumn[] {
   });
 }
 
-function listOf(columns: CatalogColumn[]): ListSpec<never> {
+function listOf(columns: ServedColumn[]): ListSpec<never> {
   const text = columns.filter((column) => column.text).map((column) => column.property);
   const created = columns.filter((column) => column.created).map((column) => column.property);
   const sorts = Object.fromEntries(['id', ...text, ...created].map((property) => [property, property]));
   return { search: text, sorts, defaultSort: 'id' };
 }
 
-function writtenOf(type: Type<CatalogEntity>, columns: CatalogColumn[]): Array<keyof CatalogEntity> {
+function writtenOf(type: Type<ServedEntity>, columns: ServedColumn[]): Array<keyof ServedEntity> {
   const written = columns.filter((column) => column.written).map((column) => column.property);
-  if (written.length === 0) throw new Error(`CatalogModule.forRoot: ${type.name} has no column a client can write`);
-  return written as Array<keyof CatalogEntity>;
+  if (written.length === 0)
+    throw new Error(`FileFieldsModule.forFeature: ${type.name} has no column a client can write`);
+  return written as Array<keyof ServedEntity>;
 }
 
 /**
  * What a body must hold is what the validators require (all but `@IsOptional()` columns), whatever the entity's
  * `@ApiProperty()` says: an answer always holds a nullable column, a request may leave it out.
  */
-function createDtoOf(type: Type<CatalogEntity>, one: string, written: Array<keyof CatalogEntity>): Type<object> {
+function createDtoOf(type: Type<ServedEntity>, one: string, written: Array<keyof ServedEntity>): Type<object> {
   const Picked = PickType(type, written);
   const optional = new Set(
     getMetadataStorage()
@@ -110,7 +111,7 @@ function createDtoOf(type: Type<CatalogEntity>, one: string, written: Array<keyo
 }
 
 /** Every property may be left out; a `null` is still checked, so only a column whose validators allow it takes it. */
-function updateDtoOf(type: Type<CatalogEntity>, one: string, written: Array<keyof CatalogEntity>): Type<object> {
+function updateDtoOf(type: Type<ServedEntity>, one: string, written: Array<keyof ServedEntity>): Type<object> {
   @ApiSchema({ name: `Update${one}` })
   class UpdateDto extends PartialType(PickType(type, written), { skipNullProperties: false }) {}
   return UpdateDto;

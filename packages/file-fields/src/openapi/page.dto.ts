@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { Page } from '@file-fields/nest';
+import type { Page } from '../database/list-page.js';
 
 /** The OpenAPI schema `<name>Page` of a page of `item`: `{ items, total, limit, offset }`. */
 export function pageSchemaOf(item: Type<unknown>, name: string, description: string): Type<Page<unknown>> {

@@ -7,31 +7,36 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Audited } from '../audit/index.js';
-import {
-  RequirePermission,
-  ApiProblems,
-  ParseIdPipe,
-  TRANSACTION_CONFLICT_RESPONSE,
-  sortValuesOf,
-  type ListSpec,
-  type Page,
-  CacheableRead,
-} from '@file-fields/nest';
-import { createValidationPipe } from '../common/pipes/validation.js';
-import { listQueryOf } from '../common/dto/list-query.dto.js';
-import { pageSchemaOf } from '../common/dto/page.dto.js';
-import type { CatalogEntity, CatalogService } from './catalog.service.js';
+import { RequirePermission } from '../auth/auth.decorators.js';
+import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import { createValidationPipe } from '../common/validation.js';
+import { sortValuesOf, type ListSpec, type Page } from '../database/list-page.js';
+import { TRANSACTION_CONFLICT_RESPONSE } from '../database/transaction-conflict.js';
+import { ApiProblems } from '../openapi/api-problems.js';
+import { listQueryOf } from '../openapi/list-query.dto.js';
+import { pageSchemaOf } from '../openapi/page.dto.js';
+import { CacheableRead } from '../read-cache/cacheable-read.js';
+import type { EntityService, ServedEntity } from './entity.service.js';
 
-export interface CatalogResource {
+/** What a write route does, for {@link WriteDecorator}. */
+export type EntityWrite = 'create' | 'update' | 'delete';
+
+/**
+ * The host's own decorator for each write route of a served type (e.g. its audit trail's), given what the route does
+ * and the type's name.
+ */
+export type WriteDecorator = (write: EntityWrite, type: string) => MethodDecorator;
+
+/** The routes of one served type, from its entity and what its listing says otherwise. */
+export interface EntityRoutes {
   /** Collection path, e.g. `products`. */
   path: string;
   /** Singular label for messages and docs. */
   label: string;
-  /** DI token of the resource's {@link CatalogService}. */
+  /** DI token of the type's {@link EntityService}. */
   service: symbol;
   /** The entity class: the response schema, its file fields included. */
-  entity: Type<CatalogEntity>;
+  entity: Type<ServedEntity>;
   createDto: Type<object>;
   updateDto: Type<object>;
   /** What `q` searches and what `sort` may name. */
@@ -40,8 +45,11 @@ export interface CatalogResource {
   searchedIn: string;
 }
 
-/** Builds the REST controller of one example collection: five thin handlers over its CatalogService. */
-export function createCatalogController(resource: CatalogResource): Type<unknown> {
+const noDecorator: MethodDecorator = () => undefined;
+
+/** Builds the REST controller of one served type: five thin handlers over its EntityService. */
+export function createEntityController(resource: EntityRoutes, decorateWrite?: WriteDecorator): Type<unknown> {
+  const wrote = (write: EntityWrite) => decorateWrite?.(write, resource.label) ?? noDecorator;
   const read = RequirePermission(`${resource.label}:read`);
   const write = RequirePermission(`${resource.label}:write`);
   const one = `${resource.label[0].toUpperCase()}${resource.label.slice(1)}`;
@@ -49,7 +57,7 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
   const missing: [number, string] = [404, `No such ${resource.label}`];
   const aLabel = `${/^[aeio]/i.test(resource.label) ? 'an' : 'a'} ${resource.label}`;
   const { list, searchedIn } = resource;
-  class CatalogListQuery extends listQueryOf({
+  class ListQuery extends listQueryOf({
     name: one,
     sorts: sortValuesOf(list),
     defaultSort: list.defaultSort,
@@ -59,8 +67,8 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
 
   @ApiTags(resource.path)
   @Controller(resource.path)
-  class CatalogController {
-    constructor(@Inject(resource.service) private readonly catalog: CatalogService<CatalogEntity>) {}
+  class EntityController {
+    constructor(@Inject(resource.service) private readonly entities: EntityService<ServedEntity>) {}
 
     @Get()
     @read
@@ -71,8 +79,8 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     })
     @ApiOkResponse({ type: PageSchema })
     @ApiProblems(400)
-    list(@Query() query: CatalogListQuery): Promise<Page<CatalogEntity>> {
-      return this.catalog.list(query);
+    list(@Query() query: ListQuery): Promise<Page<ServedEntity>> {
+      return this.entities.list(query);
     }
 
     @Get(':id')
@@ -81,24 +89,24 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     @ApiOperation({ operationId: `get${one}`, summary: `Get one ${resource.label} with its files` })
     @ApiOkResponse({ type: resource.entity })
     @ApiProblems(400, missing)
-    get(@Param('id', ParseIdPipe) id: number): Promise<CatalogEntity> {
-      return this.catalog.get(id);
+    get(@Param('id', ParseIdPipe) id: number): Promise<ServedEntity> {
+      return this.entities.get(id);
     }
 
     @Post()
     @write
-    @Audited(`${resource.label}.create`, resource.label)
+    @wrote('create')
     @ApiOperation({ operationId: `create${one}`, summary: `Create ${aLabel}` })
     @ApiBody({ type: resource.createDto })
     @ApiCreatedResponse({ type: resource.entity, description: 'Created; its file fields are empty' })
     @ApiProblems(400)
-    create(@Body(createValidationPipe(resource.createDto)) body: object): Promise<CatalogEntity> {
-      return this.catalog.create(body);
+    create(@Body(createValidationPipe(resource.createDto)) body: object): Promise<ServedEntity> {
+      return this.entities.create(body);
     }
 
     @Patch(':id')
     @write
-    @Audited(`${resource.label}.update`, resource.label)
+    @wrote('update')
     @ApiOperation({
       operationId: `update${one}`,
       summary: `Update ${aLabel}; omitted properties keep their value`,
@@ -109,21 +117,21 @@ export function createCatalogController(resource: CatalogResource): Type<unknown
     update(
       @Param('id', ParseIdPipe) id: number,
       @Body(createValidationPipe(resource.updateDto)) body: object,
-    ): Promise<CatalogEntity> {
-      return this.catalog.update(id, body);
+    ): Promise<ServedEntity> {
+      return this.entities.update(id, body);
     }
 
     @Delete(':id')
     @write
     @HttpCode(204)
-    @Audited(`${resource.label}.delete`, resource.label)
+    @wrote('delete')
     @ApiOperation({ operationId: `delete${one}`, summary: `Delete ${aLabel} and its files` })
     @ApiNoContentResponse({ description: 'Deleted' })
     @ApiProblems(400, missing, TRANSACTION_CONFLICT_RESPONSE)
     remove(@Param('id', ParseIdPipe) id: number): Promise<void> {
-      return this.catalog.remove(id);
+      return this.entities.remove(id);
     }
   }
-  Object.defineProperty(CatalogController, 'name', { value: `${one}Controller` });
-  return CatalogController;
+  Object.defineProperty(EntityController, 'name', { value: `${one}Controller` });
+  return EntityController;
 }

@@ -1,5 +1,5 @@
 import type { ValidationError } from 'class-validator';
-import { DomainError } from '@file-fields/nest';
+import { DomainError } from './domain-error.js';
 
 export interface FieldViolation {
   field: string;

@@ -1,6 +1,7 @@
 import type { Repository } from 'typeorm';
-import { DomainError, EntityReader, findPage, type ListSpec, type Page, type PageQuery } from '@file-fields/nest';
-import type { Transaction, UnitOfWork } from '@file-fields/nest';
+import { EntityReader, findPage, type ListSpec, type Page, type PageQuery } from '../database/list-page.js';
+import type { Transaction, UnitOfWork } from '../database/unit-of-work.js';
+import { DomainError } from '../errors/domain-error.js';
 
 export class ResourceNotFoundError extends DomainError {
   readonly status = 404;
@@ -8,12 +9,13 @@ export class ResourceNotFoundError extends DomainError {
   readonly title = 'Not found';
 }
 
-export interface CatalogEntity {
+/** An entity a served type's routes answer: its primary key is a generated integer `id`. */
+export interface ServedEntity {
   id: number;
 }
 
-/** Create, read, list, update and delete for one example entity type. Writes go through the unit of work. */
-export class CatalogService<T extends CatalogEntity> {
+/** Create, read, list, update and delete for one served type. Writes go through the unit of work. */
+export class EntityService<T extends ServedEntity> {
   constructor(
     private readonly repository: Repository<T>,
     private readonly unitOfWork: UnitOfWork,
