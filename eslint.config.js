@@ -130,6 +130,8 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  // node:test's describe() and it() return promises its runner awaits.
+  { files: ['examples/*/test/**/*.test.ts'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
   // scripts/: plain JavaScript that runs on old Node.js, outside the TypeScript project.
   { ...tseslint.configs.disableTypeChecked, files: ['scripts/**/*.mjs'] },
   // The administration UI: React's rules of hooks.

@@ -4,19 +4,14 @@
  * `exports`, with nothing of this service's sources in reach.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { packageDir, packFileFields, type PackedPackage } from './support/packed-package.js';
 
 const run = promisify(execFile);
 const root = process.cwd();
-const packageDir = join(root, 'packages/file-fields');
-
-interface PackResult {
-  filename: string;
-  files: { path: string }[];
-}
 
 /** The package's modules: its sources but the specs, relative to src/ and without the extension. */
 async function sourceModules(dir = join(packageDir, 'src')): Promise<string[]> {
@@ -29,29 +24,18 @@ async function sourceModules(dir = join(packageDir, 'src')): Promise<string[]> {
 
 describe('the @file-fields/nest package', () => {
   let work: string;
-  let pack: PackResult;
+  let pack: PackedPackage;
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'file-fields-package-'));
-    // Packed from a copy outside the repository, with only the installed packages beside it: the build cannot reach
-    // the service's sources, and the package's own dist/ (which the service's processes load) is left alone.
-    const copy = join(work, 'package');
-    for (const name of ['package.json', 'README.md', 'tsconfig.build.json', 'src']) {
-      await cp(join(packageDir, name), join(copy, name), { recursive: true });
-    }
-    await symlink(join(root, 'node_modules'), join(work, 'node_modules'));
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], {
-      cwd: copy,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    [pack] = JSON.parse(stdout) as PackResult[];
+    pack = await packFileFields(work);
   }, 120_000);
 
   afterAll(() => rm(work, { recursive: true, force: true }));
 
   // The sources are there for the maps, which name them (a debugger and an editor's go-to-definition open them).
   it('holds its package.json, README and, for each of its modules, the source, the ES module and its declarations only', async () => {
-    const paths = pack.files.map((file) => file.path).sort();
+    const paths = [...pack.files].sort();
     const modules = await sourceModules();
     expect(modules.length).toBeGreaterThan(0);
     const compiled = modules.flatMap((module) => [
@@ -68,10 +52,24 @@ describe('the @file-fields/nest package', () => {
     const app = join(work, 'app');
     const installed = join(app, 'node_modules/@file-fields/nest');
     await mkdir(installed, { recursive: true });
-    await run('tar', ['-xzf', join(work, pack.filename), '-C', installed, '--strip-components=1']);
-    // What npm would install beside it: its dependencies and the application's own (Node.js's types).
-    await symlink(join(root, 'node_modules/@aws-sdk'), join(app, 'node_modules/@aws-sdk'));
-    await symlink(join(root, 'node_modules/@types'), join(app, 'node_modules/@types'));
+    await run('tar', ['-xzf', pack.tarball, '-C', installed, '--strip-components=1']);
+    // What npm would install beside it: what its package.json names (dependencies and peers), and the application's
+    // own (the types of Node.js and of Express, which a Nest application has); nothing else is in reach, so an import
+    // it does not declare fails here.
+    const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as Record<
+      'dependencies' | 'peerDependencies',
+      Record<string, string>
+    >;
+    const names = [
+      ...Object.keys(manifest.dependencies),
+      ...Object.keys(manifest.peerDependencies),
+      '@types/node',
+      '@types/express',
+    ];
+    for (const name of names) {
+      await mkdir(join(app, 'node_modules', name, '..'), { recursive: true });
+      await symlink(join(root, 'node_modules', name), join(app, 'node_modules', name));
+    }
     await writeFile(join(app, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     await writeFile(
       join(app, 'tsconfig.json'),
