@@ -11,6 +11,7 @@ import { createLogger } from './common/logging/log-lines.js';
 import { chooseLogFormat, FrameworkNarrationAtDebug } from './common/logging/log-output.js';
 import { RequestLog } from './common/logging/request-log.js';
 import { serveApiDocs } from './api-docs/api-docs.js';
+import type { CommittedOpenApi } from './api-docs/committed-document.js';
 import { AppConfig } from './config/environment.js';
 import { filesConfig, type FilesConfig } from './files/index.js';
 import { tokenConfig, type TokenConfig } from './token/index.js';
@@ -21,9 +22,9 @@ import { tokenConfig, type TokenConfig } from './token/index.js';
  *
  * Every request passes one app-wide layer (the entrance: its id and log line, the response defaults, its body's
  * deadline); the icon, the administration UI and the API document are routes of their own. The root module is the
- * service's, or one that imports it beside more (a test adding a catalog type).
+ * service's, or one that imports it beside more (a test adding a catalog type), which serves its own API document.
  */
-export async function createApp(root: Type = AppModule): Promise<INestApplication> {
+export async function createApp(root: Type = AppModule, apiDocument?: CommittedOpenApi): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(root, {
     bufferLogs: true,
     // JSON and form bodies are read after authentication, by BodyParsingGuard.
@@ -41,7 +42,7 @@ export async function createApp(root: Type = AppModule): Promise<INestApplicatio
   app.use(entrance(new RequestLog(logger, json), config.http.bodyTimeoutMs));
   const express = app.getHttpAdapter().getInstance();
   const { issuer } = app.get<TokenConfig>(tokenConfig.KEY);
-  serveApiDocs(express, issuer);
+  serveApiDocs(express, issuer, apiDocument);
   serveAdminUi(express, app.get<FilesConfig>(filesConfig.KEY), issuer);
   return app;
 }

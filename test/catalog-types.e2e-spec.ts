@@ -11,8 +11,11 @@ import { CatalogModule } from '../src/catalog/index.js';
 import { generateMigration } from '../src/command-line/migration-generate-run.js';
 import { AttachmentType, FileField, type FileRecordDto } from '@file-fields/nest';
 import { createIntegration, integrationToken } from './support/admin-api.js';
+import { signInToAdmin } from './support/admin-sign-in.js';
+import { openMainNavigation, openPageAt } from './support/admin-widths.js';
+import { openBrowser } from './support/browser.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';
-import { createTestDatabase, startApp, type TestApp } from './support/test-app.js';
+import { ADMIN_PASSWORD, createTestDatabase, startApp, type TestApp } from './support/test-app.js';
 
 /** A third type, as a developer adds one: this entity file, and its line in a CatalogModule.forRoot. */
 @Entity({ name: 'authors' })
@@ -181,5 +184,30 @@ describe('A catalog type declared in one entity file and one line', () => {
     expect(Object.keys((schemas.Author as { properties: object }).properties)).toEqual(
       expect.arrayContaining(['avatar', 'portfolio']),
     );
+  });
+
+  it('has administration pages, made from its OpenAPI operations: its list, its form and its file fields', async () => {
+    const browser = await openBrowser();
+    try {
+      const page = await openPageAt(browser, 1280);
+      await page.goto(`${t.url}/admin/`);
+      await signInToAdmin(page, 'admin', ADMIN_PASSWORD);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await (await openMainNavigation(page)).getByRole('link', { name: 'Authors', exact: true }).click();
+      await page.getByRole('link', { name: 'Ted Chiang' }).waitFor();
+
+      await page.getByRole('button', { name: 'Add author' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill('Becky Chambers');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await page.waitForURL(/\/admin\/content\/author\/\d+$/);
+      await page.getByRole('heading', { level: 1, name: 'Becky Chambers' }).waitFor();
+      await page.getByRole('region', { name: 'Avatar', exact: true }).waitFor();
+      await page.getByRole('region', { name: 'Portfolio', exact: true }).waitFor();
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      expect((await api().get(`/authors/${id}`).expect(200)).body).toMatchObject({ name: 'Becky Chambers' });
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -2,6 +2,9 @@ import type { INestApplication, Type } from '@nestjs/common';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CommittedOpenApi } from '../../src/api-docs/committed-document.js';
 import { generateApiDocument } from '../../src/api-document.js';
 import { createApp } from '../../src/app.factory.js';
 import { createDatabaseEnvironment, type DatabaseEnvironment } from './database-environment.js';
@@ -49,10 +52,13 @@ export async function startApp(
   Object.assign(process.env, { ADMIN_PASSWORD, OAUTH_ISSUER: url }, database.env, env);
   let app: INestApplication;
   try {
-    app = await createApp(root);
-    // Another root declares more than openapi.json: its responses are checked against its own document.
+    // Another root declares more than openapi.json: it serves its own document (read at the first request for it, as
+    // openapi.json is, once written below), and its responses are checked against that.
+    const documentPath = join(database.dataDir, 'openapi.json');
+    app = await createApp(root, root && new CommittedOpenApi(documentPath));
     if (root) await app.init();
     const document = root && (JSON.parse(JSON.stringify(generateApiDocument(app))) as OpenApiDocument);
+    if (document) await writeFile(documentPath, JSON.stringify(document));
     observeServer(app.getHttpServer(), document);
     await app.listen(port, '127.0.0.1');
   } finally {
