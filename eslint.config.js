@@ -130,6 +130,14 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  // An example has a tsconfig.json of its own, for its build where it is installed; here it is read with the root's,
+  // whose paths name the package's sources (an unbuilt package has no declarations to read).
+  {
+    files: ['examples/*/{src,test}/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
   // node:test's describe() and it() return promises its runner awaits.
   { files: ['examples/*/test/**/*.test.ts'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
   // scripts/: plain JavaScript that runs on old Node.js, outside the TypeScript project.
