@@ -9,8 +9,9 @@ const migrations = new Set<Function>();
 
 /**
  * Collects every feature's entities and migrations, so the DataSource needs no central list that each feature must
- * edit. Features register while their module files load (see DatabaseModule.forFeature), before the DataSource is
- * built; the TypeORM CLI loads the application module for the same reason.
+ * edit. Features register while their module files load (FileFieldsModule.forFeature does, and a host's own modules
+ * may), before a DataSource that reads it is built; a migration generator loads the application module for the same
+ * reason.
  */
 export const schemaRegistry = {
   register(schema: FeatureSchema): void {
