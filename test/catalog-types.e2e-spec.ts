@@ -12,7 +12,7 @@ import { generateMigration } from '../src/command-line/migration-generate-run.js
 import { AttachmentType, FileField, type FileRecordDto } from '@file-fields/nest';
 import { createIntegration, integrationToken } from './support/admin-api.js';
 import { signInToAdmin } from './support/admin-sign-in.js';
-import { openMainNavigation, openPageAt } from './support/admin-widths.js';
+import { openMainNavigation, openPageAt, shootAndCheckLayout, WIDTHS } from './support/admin-widths.js';
 import { openBrowser } from './support/browser.js';
 import { expectProblem, PDF, PNG } from './support/fixtures.js';
 import { ADMIN_PASSWORD, createTestDatabase, startApp, type TestApp } from './support/test-app.js';
@@ -58,6 +58,9 @@ function serviceWithAuthors(migrations: Function[] = []) {
 // The line as the application module holds it when the generator loads it: the generator reads what it serves.
 serviceWithAuthors();
 
+/** Screenshots of its administration pages (CATALOG_TYPES_SHOTS moves them, e.g. to look at them while working). */
+const SHOTS = process.env.CATALOG_TYPES_SHOTS ?? join(process.cwd(), 'test-results', 'catalog-types');
+
 describe('A catalog type declared in one entity file and one line', () => {
   let t: TestApp;
   const api = () => t.http;
@@ -66,6 +69,7 @@ describe('A catalog type declared in one entity file and one line', () => {
   let path: string | undefined;
 
   beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
     // Inside the project, whose package.json makes the generated file an ES module, as in src/.
     await mkdir(join(process.cwd(), 'dist-test'), { recursive: true });
     migrations = await mkdtemp(join(process.cwd(), 'dist-test', 'catalog-types-'));
@@ -186,28 +190,35 @@ describe('A catalog type declared in one entity file and one line', () => {
     );
   });
 
-  it('has administration pages, made from its OpenAPI operations: its list, its form and its file fields', async () => {
-    const browser = await openBrowser();
-    try {
-      const page = await openPageAt(browser, 1280);
-      await page.goto(`${t.url}/admin/`);
-      await signInToAdmin(page, 'admin', ADMIN_PASSWORD);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await (await openMainNavigation(page)).getByRole('link', { name: 'Authors', exact: true }).click();
-      await page.getByRole('link', { name: 'Ted Chiang' }).waitFor();
+  it.each(WIDTHS)(
+    'has administration pages at %i px, made from its OpenAPI operations: its list, its form and its file fields',
+    async (width) => {
+      const browser = await openBrowser();
+      try {
+        const page = await openPageAt(browser, width);
+        const shoot = (name: string) => shootAndCheckLayout(page, join(SHOTS, `${name}-${width}.png`));
+        await page.goto(`${t.url}/admin/`);
+        await signInToAdmin(page, 'admin', ADMIN_PASSWORD);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await (await openMainNavigation(page)).getByRole('link', { name: 'Authors', exact: true }).click();
+        await page.getByRole('link', { name: 'Ted Chiang' }).waitFor();
+        await shoot('authors');
 
-      await page.getByRole('button', { name: 'Add author' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Name').fill('Becky Chambers');
-      await dialog.getByRole('button', { name: 'Create' }).click();
-      await page.waitForURL(/\/admin\/content\/author\/\d+$/);
-      await page.getByRole('heading', { level: 1, name: 'Becky Chambers' }).waitFor();
-      await page.getByRole('region', { name: 'Avatar', exact: true }).waitFor();
-      await page.getByRole('region', { name: 'Portfolio', exact: true }).waitFor();
-      const id = Number(new URL(page.url()).pathname.split('/').pop());
-      expect((await api().get(`/authors/${id}`).expect(200)).body).toMatchObject({ name: 'Becky Chambers' });
-    } finally {
-      await browser.close();
-    }
-  });
+        await page.getByRole('button', { name: 'Add author' }).click();
+        const dialog = page.getByRole('dialog');
+        const name = `Becky Chambers (${width})`;
+        await dialog.getByLabel('Name').fill(name);
+        await dialog.getByRole('button', { name: 'Create' }).click();
+        await page.waitForURL(/\/admin\/content\/author\/\d+$/);
+        await page.getByRole('heading', { level: 1, name }).waitFor();
+        await page.getByRole('region', { name: 'Avatar', exact: true }).waitFor();
+        await page.getByRole('region', { name: 'Portfolio', exact: true }).waitFor();
+        await shoot('author');
+        const id = Number(new URL(page.url()).pathname.split('/').pop());
+        expect((await api().get(`/authors/${id}`).expect(200)).body).toMatchObject({ name });
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });
