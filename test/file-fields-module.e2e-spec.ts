@@ -23,6 +23,7 @@ import {
   fileFieldsSchema,
   type FileRecordDto,
   LocalDiskStorage,
+  DomainErrorFilter,
 } from '@file-fields/nest';
 import { PDF, PNG } from './support/fixtures.js';
 import { createTestDatabase, type TestDatabase } from './support/test-app.js';
@@ -77,11 +78,19 @@ class NotesController {
   }
 }
 
-/** The host's own authentication: here every caller is an editor of notes. */
+/** The scopes of the callers the host knows, by the name they send in `X-Caller`. */
+const CALLERS: Record<string, string[]> = { editor: ['note:read', 'note:write'], reader: ['note:read'] };
+
+/**
+ * The host's own authentication: an editor of notes unless `X-Caller` names another caller, or `nobody` (no caller).
+ * The host has no guard of its own.
+ */
 @Injectable()
 class FakeAuthentication implements NestMiddleware {
   use(req: Request, _res: Response, next: NextFunction): void {
-    req.user = { subject: 'user:editor', clientId: 'notes-app', scopes: ['note:read', 'note:write'] };
+    const name = req.header('x-caller') ?? 'editor';
+    const scopes = CALLERS[name];
+    if (scopes) req.user = { subject: `user:${name}`, clientId: 'notes-app', scopes };
     next();
   }
 }
@@ -114,6 +123,8 @@ function notesModule(database: TestDatabase) {
 
 async function startNotesApp(database: TestDatabase): Promise<INestApplication> {
   const app = await NestFactory.create(notesModule(database), { logger: false, abortOnError: false });
+  // The package's errors as problem details: this host has no filter of its own.
+  app.useGlobalFilters(new DomainErrorFilter());
   return app.init();
 }
 
@@ -168,6 +179,21 @@ describe('FileFieldsModule in another NestJS application', () => {
     const after = (await http.get(`/notes/${note.id}`).expect(200)).body;
     expect(after.pages).toEqual([expect.objectContaining({ id: pages[1].id, sort_order: 0 })]);
     expect(after.attachment).toMatchObject({ id: attachment.id });
+  });
+
+  it('guards its own routes by the permissions they declare, with no guard of the host', async () => {
+    const note = (await http.post('/notes').send({ title: 'guarded' }).expect(201)).body as { id: number };
+    const record = (await http.post(`/files/note/${note.id}/attachment`).attach('file', PDF, 'a.pdf').expect(201))
+      .body as { id: number };
+    const as = (caller: string) =>
+      request(app.getHttpServer()).post(`/files/note/${note.id}/attachment`).set('X-Caller', caller);
+    expect((await as('reader').attach('file', PDF, 'b.pdf')).status).toBe(403);
+    expect((await as('nobody').attach('file', PDF, 'b.pdf')).status).toBe(401);
+    const read = (caller: string) => request(app.getHttpServer()).get(`/files/${record.id}`).set('X-Caller', caller);
+    expect((await read('reader')).status).toBe(200);
+    expect((await read('nobody')).status).toBe(401);
+    // Nothing the refused callers sent was kept.
+    expect((await http.get(`/notes/${note.id}`).expect(200)).body).toMatchObject({ attachment: { id: record.id } });
   });
 });
 

@@ -8,8 +8,9 @@ import { grants } from './permissions.js';
 /**
  * Enforces what routes declare, against the caller the host's authentication set on `req.user`: a `@Public()` route
  * is open, any other needs a caller (401), and one with `@RequirePermission()` needs that permission among its scopes
- * (403). An application registers it as its global guard (`{ provide: APP_GUARD, useClass: PermissionGuard }`) after
- * its authentication, or calls it from a guard of its own.
+ * (403). The package's controllers carry it, so their routes are guarded whatever the application's guards; an
+ * application may register it as its global guard (`{ provide: APP_GUARD, useClass: PermissionGuard }`) to guard its
+ * own routes the same way, or call it from a guard of its own, after its authentication.
  */
 @Injectable()
 export class PermissionGuard implements CanActivate {

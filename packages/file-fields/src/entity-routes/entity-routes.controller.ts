@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, type Type } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+  type Type,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
@@ -8,6 +21,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { RequirePermission } from '../auth/auth.decorators.js';
+import { PermissionGuard } from '../auth/permission.guard.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { createValidationPipe } from '../common/validation.js';
 import { sortValuesOf, type ListSpec, type Page } from '../database/list-page.js';
@@ -67,6 +81,7 @@ export function createEntityController(resource: EntityRoutes, decorateWrite?: W
 
   @ApiTags(resource.path)
   @Controller(resource.path)
+  @UseGuards(PermissionGuard)
   class EntityController {
     constructor(@Inject(resource.service) private readonly entities: EntityService<ServedEntity>) {}
 

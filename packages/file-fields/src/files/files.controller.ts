@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, RequirePermission } from '../auth/auth.decorators.js';
@@ -15,6 +15,7 @@ import { FileChangesService } from './changes/file-changes.service.js';
 import { FileContentService } from './access/file-content.service.js';
 import { FileRecordDto } from './records/file-record.dto.js';
 import { FileVariants } from './images/variants/file-variants.service.js';
+import { PermissionGuard } from '../auth/permission.guard.js';
 
 /**
  * Stored files: a record, its bytes and its variants by file id, deletion, and the order of a multi field. The routes
@@ -22,6 +23,8 @@ import { FileVariants } from './images/variants/file-variants.service.js';
  */
 @ApiTags('files')
 @Controller('files')
+// Its routes enforce what they declare whatever the application's global guards (see PermissionGuard).
+@UseGuards(PermissionGuard)
 export class FilesController {
   constructor(
     private readonly changes: FileChangesService,

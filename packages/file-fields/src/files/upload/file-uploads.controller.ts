@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -20,6 +20,7 @@ import { AttachmentTypes } from '../fields/attachment-types.service.js';
 import { AttachmentTypeDto } from '../dto/attachment-type.dto.js';
 import { FileRecordDto } from '../records/file-record.dto.js';
 import { ApiFieldUploadProtocols, FieldUploadProtocols } from '../transports/field-upload-protocols.js';
+import { PermissionGuard } from '../../auth/permission.guard.js';
 
 const oneOrMany = {
   oneOf: [{ $ref: getSchemaPath(FileRecordDto) }, { type: 'array', items: { $ref: getSchemaPath(FileRecordDto) } }],
@@ -29,6 +30,8 @@ const oneOrMany = {
 @ApiTags('files')
 @ApiExtraModels(FileRecordDto)
 @Controller('files')
+// Its routes enforce what they declare whatever the application's global guards (see PermissionGuard).
+@UseGuards(PermissionGuard)
 export class FileUploadsController {
   constructor(
     private readonly attachmentTypes: AttachmentTypes,

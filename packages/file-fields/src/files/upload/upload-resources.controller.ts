@@ -1,4 +1,4 @@
-import { All, Controller, Delete, Head, Options, Param, Patch, Req, Res } from '@nestjs/common';
+import { All, Controller, Delete, Head, Options, Param, Patch, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiConsumes,
   ApiExcludeEndpoint,
@@ -23,6 +23,7 @@ import {
   TUS_VERSION,
   UploadResourceProtocols,
 } from '../transports/upload-resource-protocols.js';
+import { PermissionGuard } from '../../auth/permission.guard.js';
 
 const TUS_RESUMABLE = {
   name: 'Tus-Resumable',
@@ -45,6 +46,8 @@ const OLD_VERSION = [
  */
 @ApiTags('files')
 @Controller('files')
+// Its routes enforce what they declare whatever the application's global guards (see PermissionGuard).
+@UseGuards(PermissionGuard)
 export class UploadResourcesController {
   constructor(private readonly protocols: UploadResourceProtocols) {}
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../auth/auth.decorators.js';
@@ -10,6 +10,7 @@ import { FileContentService } from '../access/file-content.service.js';
 import type { ByteRange } from '../../storage/file-storage.js';
 import { SignedFileContent, VARIANT_NAME, type SignedUrlQuery } from './signed-file-content.js';
 import { SIGNATURE_PATTERN } from './url-signer.js';
+import { PermissionGuard } from '../../auth/permission.guard.js';
 
 /** The signed route's headers: those of the content route, and how long the URL (and so the copy) stays valid. */
 const SIGNED_CONTENT_HEADERS = {
@@ -20,6 +21,8 @@ const SIGNED_CONTENT_HEADERS = {
 /** The bytes of a file (or of one of its variants) through the signed URL of its record: no token, no guard. */
 @ApiTags('files')
 @Controller('files')
+// Its routes enforce what they declare whatever the application's global guards (see PermissionGuard).
+@UseGuards(PermissionGuard)
 export class SignedFilesController {
   constructor(
     private readonly content: FileContentService,

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
@@ -19,6 +19,7 @@ import { FileVariants } from '../../images/variants/file-variants.service.js';
 import { FileRecordDto } from '../../records/file-record.dto.js';
 import { CompleteDirectUploadDto, DirectUploadDto, StartDirectUploadDto } from './direct-upload.dto.js';
 import { DirectUploadsService } from './direct-uploads.service.js';
+import { PermissionGuard } from '../../../auth/permission.guard.js';
 
 const UPLOAD_ID = { name: 'uploadId', description: 'The id the start of the upload answered' };
 
@@ -28,6 +29,8 @@ const UPLOAD_ID = { name: 'uploadId', description: 'The id the start of the uplo
  */
 @ApiTags('files')
 @Controller('files')
+// Its routes enforce what they declare whatever the application's global guards (see PermissionGuard).
+@UseGuards(PermissionGuard)
 export class DirectUploadsController {
   constructor(
     private readonly directUploads: DirectUploadsService,
