@@ -247,7 +247,7 @@ describe('Secrets at rest: the migrations seal the rows stored in plain', () => 
       expect((await endpoint()).secret).toMatch(SEALED);
     });
 
-    const stored = await t.app.get(SigningKeysRepository).newestFirst();
+    const stored = await t.app.get(SigningKeysRepository).newestFirst('access-token');
     expect(stored.find((row) => row.kid === kid)?.privateKey).toBe(pem);
     await t.http.post(`/api/webhooks/${endpointId}/ping`).expect(202);
     const [hook] = await receiver.waitFor(1);

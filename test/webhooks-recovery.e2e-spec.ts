@@ -18,6 +18,7 @@ const FAST = {
   WEBHOOK_POLL_INTERVAL: '50ms',
   WEBHOOK_ENDPOINT_CONCURRENCY: '1',
   WEBHOOK_DISABLE_AFTER: '300ms',
+  WEBHOOK_WARN_AFTER: '150ms',
 };
 
 const DISABLED = 'webhook.endpoint.disabled';
@@ -286,7 +287,15 @@ describe('Webhooks: recovery, self-healing, event catalog and filters', () => {
       data_schema: Schema;
       openapi_schema: string;
     }>;
-    const kinds = ['file.created', 'file.deleted', 'file.reordered', 'file.updated', DISABLED, 'webhook.ping'];
+    const kinds = [
+      'file.created',
+      'file.deleted',
+      'file.reordered',
+      'file.updated',
+      DISABLED,
+      'webhook.endpoint.failing',
+      'webhook.ping',
+    ];
     expect(listed.map((type) => type.event)).toEqual(kinds);
     for (const type of listed) {
       expect(type.description.length).toBeGreaterThan(10);
@@ -325,6 +334,10 @@ describe('Webhooks: recovery, self-healing, event catalog and filters', () => {
     const gone = await receiver();
     gone.replies.push(410);
     await register(gone, ['file.created']);
+    // Fails long enough to be reported failing (webhook.endpoint.failing) before it is disabled.
+    const failing = await receiver();
+    failing.replies.push(...Array<number>(8).fill(500));
+    await register(failing, ['file.created']);
     const product = await createOf('products');
     await upload('product', product, 'cover');
     const replaced = await upload('product', product, 'cover');

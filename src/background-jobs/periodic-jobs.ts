@@ -1,7 +1,14 @@
 import { AuditRetention } from '../audit/index.js';
 import { OrphanSweepSchedule } from '@file-fields/nest';
 import { SigningKeysService, tokenConfig, type TokenConfig } from '../token/index.js';
-import { WebhookDispatcher, WebhookRetention, webhooksConfig, type WebhooksConfig } from '../webhooks/index.js';
+import {
+  WebhookDispatcher,
+  WebhookEndpointProbe,
+  WebhookRetention,
+  WebhookSigningKeys,
+  webhooksConfig,
+  type WebhooksConfig,
+} from '../webhooks/index.js';
 import type { PeriodicJob } from './periodic-job.js';
 
 /** Removing old audit events is cheap to postpone: once an hour is plenty for a retention counted in days. */
@@ -21,8 +28,10 @@ export function periodicJobs(provider: ProviderLookup, config: ConfigLookup): Pe
   const orphanSweep = provider(OrphanSweepSchedule);
   const dispatcher = provider(WebhookDispatcher);
   const webhookRetention = provider(WebhookRetention);
+  const probe = provider(WebhookEndpointProbe);
   const auditRetention = provider(AuditRetention);
   const signingKeys = provider(SigningKeysService);
+  const webhookSigningKeys = provider(WebhookSigningKeys);
   const jobs: PeriodicJob[] = [
     {
       name: 'audit-retention',
@@ -38,6 +47,14 @@ export function periodicJobs(provider: ProviderLookup, config: ConfigLookup): Pe
       everyMs: token.signingKeysReloadMs,
       atStart: false,
       run: () => signingKeys.reload(),
+    },
+    {
+      // Every instance, dispatcher or not: each signs with the key the schedule made current, and serves the key set.
+      name: 'webhook-signing-keys-reload',
+      owner: 'webhooks',
+      everyMs: token.signingKeysReloadMs,
+      atStart: false,
+      run: () => webhookSigningKeys.reload(),
     },
   ];
   if (webhooks.dispatcher) {
@@ -57,6 +74,14 @@ export function periodicJobs(provider: ProviderLookup, config: ConfigLookup): Pe
         everyMs: webhooks.pollIntervalMs,
         atStart: true,
         run: () => webhookRetention.removeExpired(),
+      },
+      {
+        // Looks on every poll for disabled endpoints due for a probe (one query on the endpoints).
+        name: 'webhook-endpoint-probe',
+        owner: 'webhooks',
+        everyMs: webhooks.pollIntervalMs,
+        atStart: false,
+        run: () => probe.probeDue(),
       },
     );
   }

@@ -15,6 +15,8 @@ Commands:
       An integration; prints its client id and secret (shown only here).
   rotate-signing-key
       Adds a signing key that signs after SIGNING_KEY_PREPUBLISH.
+  rotate-webhook-signing-key
+      Adds an Ed25519 key for webhooks' v1a signatures that signs after WEBHOOK_SIGNING_KEY_PREPUBLISH.
 
 Every change is recorded in the audit trail with the actor cli.
 
@@ -38,6 +40,7 @@ const COMMANDS = {
   'create-user': { required: ['username', 'password', 'role'], optional: [] },
   'create-integration': { required: ['label', 'role'], optional: [] },
   'rotate-signing-key': { required: [], optional: [] },
+  'rotate-webhook-signing-key': { required: [], optional: [] },
 } satisfies Record<string, CommandOptions>;
 
 export type CliCommandName = keyof typeof COMMANDS;

@@ -16,9 +16,10 @@ import {
   PASSWORD_TOO_SHORT,
   RolesService,
   SigningKeysService,
-  TokenCliModule,
   UsersService,
 } from '../token/index.js';
+import { WebhookSigningKeys } from '../webhooks/index.js';
+import { CliModule } from './cli.module.js';
 
 /** The actor of every change made from the command line, in the audit trail. */
 const CLI_ACTOR = 'cli';
@@ -96,6 +97,17 @@ const COMMANDS: Record<CliCommandName, Command> = {
       };
     },
   },
+  'rotate-webhook-signing-key': {
+    run: async (app) => {
+      const rotated = await app.get(WebhookSigningKeys).rotate();
+      if (!rotated) throw new Error('The new webhook signing key could not be stored');
+      return {
+        printed: { kid: rotated.kid, activates_at: new Date(rotated.activatesAt).toISOString() },
+        // As POST /api/webhooks/signing-keys/rotate records it.
+        change: { action: 'webhook-signing-key.rotate', targetType: 'webhook-signing-key', targetId: rotated.kid },
+      };
+    },
+  },
 };
 
 function roleInput(values: CliValues): { name: string; permissions: string[] } {
@@ -112,7 +124,7 @@ export async function runCliCommand({ command: name, values }: CliCommandLine): 
   const refusal = await command.check?.(values);
   if (refusal !== undefined) exitWith({ exitCode: 2, stream: 'stderr', text: refusal });
 
-  const app = await NestFactory.createApplicationContext(TokenCliModule, { logger: new StderrLogger() });
+  const app = await NestFactory.createApplicationContext(CliModule, { logger: new StderrLogger() });
   try {
     const { printed, change } = await command.run(app, values);
     // Recorded before the answer is printed; the trail logs (and does not throw) should the database refuse it.

@@ -10,6 +10,11 @@ export { RolesService } from './admin/roles/roles.service.js';
 export { CreateRoleDto } from './admin/admin.dto.js';
 export { UsersService } from './admin/users/users.service.js';
 export { SigningKeysService } from './issuing/signing-keys.service.js';
+// The webhooks' Ed25519 keys are a key ring of their own in the same table.
+export { KeyRing, type LoadedSigningKey } from './issuing/key-ring.js';
+export { SigningKeysRepository } from './repositories/signing-keys.repository.js';
+export { JsonWebKeySetSchema } from './endpoints/discovery/discovery.schemas.js';
+export { IsPrepublish } from './token.config.js';
 // Other features apply the administration API's escalation rule to what they let a principal change (webhooks).
 export { assertHolds } from './admin/permissions/grant-policy.js';
 export { intersectPermissions } from './credentials/scopes.js';

@@ -6,6 +6,7 @@ import { DatabaseModule } from '../database/database.module.js';
 import { SecretsModule } from '../secrets/index.js';
 import { RedisModule } from '../redis/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
+import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
 import { IntegrationsService } from './admin/integrations/integrations.service.js';
 import { RolesService } from './admin/roles/roles.service.js';
 import { UsersService } from './admin/users/users.service.js';
@@ -38,5 +39,6 @@ import { tokenSchema } from './token.schema.js';
     SubjectStatusService,
     PasswordHasher,
   ],
+  exports: [SigningKeysRepository],
 })
 export class TokenCliModule {}

@@ -29,7 +29,8 @@ const SIGNING_KEYS_RELOAD_MS = 60_000;
  */
 const MIN_PREPUBLISH_MS = 2 * SIGNING_KEYS_RELOAD_MS;
 
-function IsPrepublish(): PropertyDecorator {
+/** A prepublish time (SIGNING_KEY_PREPUBLISH, WEBHOOK_SIGNING_KEY_PREPUBLISH) of at least two key reloads. */
+export function IsPrepublish(variable = 'SIGNING_KEY_PREPUBLISH'): PropertyDecorator {
   return ValidateBy({
     name: 'isPrepublish',
     validator: {
@@ -38,7 +39,7 @@ function IsPrepublish(): PropertyDecorator {
         return ms !== undefined && ms >= MIN_PREPUBLISH_MS;
       },
       defaultMessage: () =>
-        `SIGNING_KEY_PREPUBLISH must be a duration of at least ${MIN_PREPUBLISH_MS / 60_000}m like 1h (units ms, s, m, h, d), ` +
+        `${variable} must be a duration of at least ${MIN_PREPUBLISH_MS / 60_000}m like 1h (units ms, s, m, h, d), ` +
         'longer than the instances take to reload the keys',
     },
   });

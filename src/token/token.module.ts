@@ -6,6 +6,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/index.js';
 import { tokenRepositories } from './repositories/token-repositories.js';
+import { SigningKeysRepository } from './repositories/signing-keys.repository.js';
 import { AccessTokensService } from './issuing/access-tokens.service.js';
 import { oauthErrorFormat } from './credentials/oauth-error.js';
 import { OAUTH_REVOCATION_PATH, OAUTH_TOKEN_PATH } from './credentials/oauth-paths.js';
@@ -125,7 +126,7 @@ import { tokenSchema } from './token.schema.js';
     AccessGuard,
     { provide: SubjectPermissions, useClass: RolePermissions },
   ],
-  exports: [AccessGuard, SubjectPermissions],
+  exports: [AccessGuard, SubjectPermissions, SigningKeysRepository],
 })
 export class TokenModule implements OnModuleInit {
   /** The token and revocation endpoints answer their errors as RFC 6749 bodies, body parser failures included. */

@@ -15,6 +15,7 @@ import { AuthorizationCodes1763800012000 } from './migrations/1763800012000-auth
 import { OAuthClients1763800013900 } from './migrations/1763800013900-oauth-clients.js';
 import { RefreshTokenClient1763800016000 } from './migrations/1763800016000-refresh-token-client.js';
 import { OAuthClientScopes1763800017000 } from './migrations/1763800017000-oauth-client-scopes.js';
+import { SigningKeyPurpose1763800018000 } from './migrations/1763800018000-signing-key-purpose.js';
 import { OAuthGrant } from './repositories/entities/oauth-grant.entity.js';
 
 /** The TokenModule's tables and the migrations that make them. */
@@ -30,5 +31,6 @@ export const tokenSchema: FeatureSchema = {
     OAuthClients1763800013900,
     RefreshTokenClient1763800016000,
     OAuthClientScopes1763800017000,
+    SigningKeyPurpose1763800018000,
   ],
 };

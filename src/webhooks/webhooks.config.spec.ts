@@ -9,7 +9,11 @@ describe('webhooks config', () => {
       timeoutMs: 15_000,
       allowPrivateNetworks: false,
       secretGraceMs: 86_400_000,
+      signingKeyRotationMs: 30 * 86_400_000,
+      signingKeyPrepublishMs: 3_600_000,
       disableAfterMs: 5 * 86_400_000,
+      warnAfterMs: 86_400_000,
+      probeIntervalMs: 3_600_000,
       attemptRetentionMs: 30 * 86_400_000,
       deliveryRetentionMs: 30 * 86_400_000,
       pollIntervalMs: 1_000,
@@ -27,6 +31,7 @@ describe('webhooks config', () => {
       WEBHOOK_ENDPOINT_CONCURRENCY: '5',
       WEBHOOK_DISPATCHER: 'off',
       WEBHOOK_POLL_INTERVAL: '',
+      WEBHOOK_SIGNING_KEY_ROTATION: 'off',
     });
     expect(config).toMatchObject({
       retrySchedule: [100, 2_000],
@@ -34,6 +39,7 @@ describe('webhooks config', () => {
       endpointConcurrency: 5,
       dispatcher: false,
       pollIntervalMs: 1_000,
+      signingKeyRotationMs: undefined,
     });
   });
 

@@ -1,8 +1,9 @@
 import type { ConfigType } from '@nestjs/config';
-import { IsIn, ValidateBy, type ValidationArguments } from 'class-validator';
+import { IsIn, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
 import { parseDuration } from '../common/duration.js';
 import { featureConfig } from '../config/feature-config.js';
 import { Setting } from '../config/setting.js';
+import { IsPrepublish } from '../token/index.js';
 import { durationListMs, durationMs, IsDuration, IsDurationList, IsIntVariable } from '../config/validate-config.js';
 
 /** Between an attempt's deadline and its lease's end: time to record the result before another instance may claim. */
@@ -44,9 +45,34 @@ class WebhooksEnvironment {
   @IsDuration({ message: 'WEBHOOK_SECRET_GRACE must be a duration like 24h' })
   WEBHOOK_SECRET_GRACE = '24h';
 
+  @Setting({
+    doc: 'How long an Ed25519 key signs `v1a` signatures before the next one takes over; `off`: only on demand',
+  })
+  @ValidateIf((env: WebhooksEnvironment) => env.WEBHOOK_SIGNING_KEY_ROTATION !== 'off')
+  @IsDuration({ message: 'WEBHOOK_SIGNING_KEY_ROTATION must be a duration like 30d, or off' })
+  WEBHOOK_SIGNING_KEY_ROTATION = '30d';
+
+  /** Receivers that cache the key set (jose refetches it on an unknown `kid` anyway) hold a new key before it signs. */
+  @Setting({
+    doc: 'How long a new `v1a` key is in `/.well-known/webhook-keys.json` before it signs; at least `2m`',
+    rarelyNeeded: true,
+  })
+  @IsPrepublish('WEBHOOK_SIGNING_KEY_PREPUBLISH')
+  WEBHOOK_SIGNING_KEY_PREPUBLISH = '1h';
+
   @Setting({ doc: 'An endpoint whose deliveries all failed this long is disabled' })
   @IsDuration({ message: 'WEBHOOK_DISABLE_AFTER must be a duration like 5d' })
   WEBHOOK_DISABLE_AFTER = '5d';
+
+  @Setting({
+    doc: "An endpoint whose deliveries all failed this long is reported failing (its owner warned); before it's disabled",
+  })
+  @IsDuration({ message: 'WEBHOOK_WARN_AFTER must be a duration like 1d' })
+  WEBHOOK_WARN_AFTER = '1d';
+
+  @Setting({ doc: 'How often a disabled endpoint that recovers by itself (`auto_recover`) is probed' })
+  @IsDuration({ message: 'WEBHOOK_PROBE_INTERVAL must be a duration like 1h' })
+  WEBHOOK_PROBE_INTERVAL = '1h';
 
   @Setting({ doc: 'How long the attempt log is kept' })
   @IsDuration({ message: 'WEBHOOK_ATTEMPT_RETENTION must be a duration like 30d' })
@@ -108,7 +134,12 @@ export const webhooksConfig = featureConfig('webhooks', WebhooksEnvironment, (en
   timeoutMs: durationMs(env.WEBHOOK_TIMEOUT),
   allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
   secretGraceMs: durationMs(env.WEBHOOK_SECRET_GRACE),
+  signingKeyRotationMs:
+    env.WEBHOOK_SIGNING_KEY_ROTATION === 'off' ? undefined : durationMs(env.WEBHOOK_SIGNING_KEY_ROTATION),
+  signingKeyPrepublishMs: durationMs(env.WEBHOOK_SIGNING_KEY_PREPUBLISH),
   disableAfterMs: durationMs(env.WEBHOOK_DISABLE_AFTER),
+  warnAfterMs: durationMs(env.WEBHOOK_WARN_AFTER),
+  probeIntervalMs: durationMs(env.WEBHOOK_PROBE_INTERVAL),
   attemptRetentionMs: durationMs(env.WEBHOOK_ATTEMPT_RETENTION),
   deliveryRetentionMs: durationMs(env.WEBHOOK_DELIVERY_RETENTION),
   pollIntervalMs: durationMs(env.WEBHOOK_POLL_INTERVAL),

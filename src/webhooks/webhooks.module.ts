@@ -17,7 +17,7 @@ import { WebhookDeliverySender } from './sending/webhook-delivery-sender.js';
 import { WebhookClaimReader } from './delivery/webhook-claim-reader.js';
 import { WebhookDispatcher } from './delivery/webhook-dispatcher.js';
 import { WebhookEndpointAccess } from './endpoints/webhook-endpoint-access.js';
-import { WebhookEndpointDisabledNotice } from './delivery/webhook-endpoint-disabled.js';
+import { WebhookEndpointNotices } from './delivery/webhook-endpoint-notices.js';
 import { WebhookEndpointHealth } from './delivery/webhook-endpoint-health.js';
 import { WebhookEndpointsService } from './endpoints/webhook-endpoints.service.js';
 import { WebhookEventCatalog } from './events/webhook-event-catalog.js';
@@ -25,6 +25,7 @@ import { WebhookEventWriter } from './events/webhook-event-writer.js';
 import { WebhookEvents } from './events/webhook-events.service.js';
 import { WebhookFileEvents } from './events/webhook-file-events.js';
 import { WebhookRecovery } from './recovery/webhook-recovery.service.js';
+import { WebhookEndpointProbe } from './recovery/webhook-endpoint-probe.js';
 import { WebhookSender } from './sending/webhook-sender.js';
 import { WebhookUrlPolicy } from './endpoints/webhook-url-policy.js';
 import { webhooksConfig } from './webhooks.config.js';
@@ -34,6 +35,8 @@ import { WebhookDeliveriesController } from './recovery/webhook-deliveries.contr
 import { WebhookDeliveryLog } from './recovery/webhook-delivery-log.js';
 import { WebhookEndpointViews } from './endpoints/webhook-endpoint-views.js';
 import { WebhookEndpointListRepository } from './repositories/webhook-endpoint-list.repository.js';
+import { WebhookSigningKeys } from './signing-keys/webhook-signing-keys.js';
+import { WebhookSigningKeysController } from './signing-keys/webhook-signing-keys.controller.js';
 
 /** Signed, retried, durable webhook delivery (outbox, leased dispatcher, admin API). */
 @Module({
@@ -46,7 +49,8 @@ import { WebhookEndpointListRepository } from './repositories/webhook-endpoint-l
     TokenModule,
   ],
   // In this order: the endpoint routes (with `event-types` before `:id`), then those of their deliveries.
-  controllers: [WebhookEndpointsController, WebhookDeliveriesController],
+  // `signing-keys` before the endpoints' `:id`, which would take it for an id.
+  controllers: [WebhookSigningKeysController, WebhookEndpointsController, WebhookDeliveriesController],
   providers: [
     { provide: WEBHOOK_RANDOM, useValue: Math.random },
     { provide: WEBHOOK_LEASE_OWNER, useFactory: newLeaseOwner },
@@ -73,11 +77,13 @@ import { WebhookEndpointListRepository } from './repositories/webhook-endpoint-l
     WebhookDeliveryLog,
     WebhookFileEvents,
     WebhookEventWriter,
-    WebhookEndpointDisabledNotice,
+    WebhookEndpointNotices,
     WebhookRecovery,
+    WebhookEndpointProbe,
+    WebhookSigningKeys,
     // The attachment types, for the endpoints' filters: read from the entities, as the file-field framework does.
     FileFieldRegistry,
   ],
-  exports: [WebhookFileEvents, WebhookEventCatalog],
+  exports: [WebhookFileEvents, WebhookEventCatalog, WebhookSigningKeys],
 })
 export class WebhooksModule {}

@@ -8,6 +8,7 @@ import { EncryptWebhookSecrets1763800006100 } from './migrations/1763800006100-e
 import { WebhookSignatureScheme1763800008000 } from './migrations/1763800008000-webhook-signature-scheme.js';
 import { WebhookRecoveryAndFilters1763800008500 } from './migrations/1763800008500-webhook-recovery-and-filters.js';
 import { WebhookEndpointCreator1763800010100 } from './migrations/1763800010100-webhook-endpoint-creator.js';
+import { WebhookDeliveryModes1763800018100 } from './migrations/1763800018100-webhook-delivery-modes.js';
 
 /** The WebhooksModule's tables and the migrations that make them. */
 export const webhooksSchema: FeatureSchema = {
@@ -18,5 +19,6 @@ export const webhooksSchema: FeatureSchema = {
     WebhookSignatureScheme1763800008000,
     WebhookRecoveryAndFilters1763800008500,
     WebhookEndpointCreator1763800010100,
+    WebhookDeliveryModes1763800018100,
   ],
 };

@@ -3,6 +3,9 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
   raw: string;
+  /** When it arrived (epoch ms), and what the receiver answered. */
+  at: number;
+  reply: Reply;
   body: { id: string; event: string; created_at: string; timestamp: number; data: Record<string, unknown> };
 }
 
@@ -14,6 +17,8 @@ export interface TestReceiver {
   url: string;
   received: ReceivedWebhook[];
   replies: Reply[];
+  /** Decides the answer to a request from what it holds, before `replies` (undefined: as `replies` say). */
+  answer?: (hook: Omit<ReceivedWebhook, 'reply'>) => Reply | undefined;
   /** The most requests that were open at the same time. */
   maxConcurrent(): number;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
@@ -33,15 +38,16 @@ export async function startReceiver(): Promise<TestReceiver> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers, raw, body: JSON.parse(raw) as ReceivedWebhook['body'] });
-      const reply = replies.shift() ?? 200;
+      const hook = { headers: req.headers, raw, at: Date.now(), body: JSON.parse(raw) as ReceivedWebhook['body'] };
+      const reply = receiver.answer?.(hook) ?? replies.shift() ?? 200;
+      received.push({ ...hook, reply });
       if (reply === 'hang') return void hanging.push(res);
       res.writeHead(reply, { 'Content-Type': 'text/plain' }).end(`answered ${reply}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return {
+  const receiver: TestReceiver = {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     replies,
@@ -58,4 +64,5 @@ export async function startReceiver(): Promise<TestReceiver> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return receiver;
 }

@@ -102,11 +102,12 @@ export class AuditInterceptor implements NestInterceptor {
   }
 }
 
-/** The `:id` route parameter, else the `id` of the answer (a creation). */
+/** The `:id` route parameter, else the `id` (or a key's `kid`) of the answer (a creation). */
 function targetIdOf(request: Request, body: unknown): string | null {
   const param = (request.params as Record<string, string | undefined> | undefined)?.id;
   if (typeof param === 'string') return param;
-  const id = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+  const answer = typeof body === 'object' && body !== null ? (body as { id?: unknown; kid?: unknown }) : undefined;
+  const id = answer?.id ?? answer?.kid;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 

@@ -3,15 +3,15 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { IsNull, LessThan, Not, type EntityManager } from 'typeorm';
 import { UnitOfWork } from '@file-fields/nest';
 import { SecretBox } from '../../secrets/index.js';
-import { SigningKey } from './entities/signing-key.entity.js';
+import { SigningKey, type SigningKeyPurpose } from './entities/signing-key.entity.js';
 
-export type NewSigningKey = Pick<SigningKey, 'kid' | 'algorithm' | 'privateKey' | 'publicKey'> &
+export type NewSigningKey = Pick<SigningKey, 'kid' | 'purpose' | 'algorithm' | 'privateKey' | 'publicKey'> &
   Partial<Pick<SigningKey, 'activatesAt'>>;
 
 /** What a private key is bound to when sealed: its key id, so a sealed key moved to another row does not open. */
 export const signingKeyContext = (kid: string) => `signing_keys.private_key:${kid}`;
 
-/** The stored signing keys; private keys are sealed with the {@link SecretBox} in the database, plain in memory. */
+/** The stored signing keys of each purpose; private keys are sealed with the {@link SecretBox} in the database, plain in memory. */
 @Injectable()
 export class SigningKeysRepository {
   constructor(
@@ -20,8 +20,8 @@ export class SigningKeysRepository {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async newestFirst(): Promise<SigningKey[]> {
-    const keys = await this.db.find(SigningKey, { order: { createdAt: 'DESC' } });
+  async newestFirst(purpose: SigningKeyPurpose): Promise<SigningKey[]> {
+    const keys = await this.db.find(SigningKey, { where: { purpose }, order: { createdAt: 'DESC' } });
     for (const key of keys) key.privateKey = this.box.open(key.privateKey, signingKeyContext(key.kid));
     return keys;
   }
@@ -36,7 +36,7 @@ export class SigningKeysRepository {
   }
 
   /**
-   * Stores a successor key and marks every other key not retired yet as retired from `at` (epoch ms), when it takes
+   * Stores a successor key and marks every other key of its purpose not retired yet as retired from `at` (epoch ms), when it takes
    * over, in one transaction: a process ending between the two would leave the keys it replaces published for ever.
    * False when the key cannot be stored (another instance stored this very successor): nothing changed then.
    */
@@ -45,7 +45,11 @@ export class SigningKeysRepository {
     return this.unitOfWork
       .run(async ({ manager }) => {
         await manager.insert(SigningKey, manager.create(SigningKey, { ...key, privateKey }));
-        await manager.update(SigningKey, { kid: Not(key.kid), retiredAt: IsNull() }, { retiredAt: at });
+        await manager.update(
+          SigningKey,
+          { kid: Not(key.kid), purpose: key.purpose, retiredAt: IsNull() },
+          { retiredAt: at },
+        );
       })
       .then(
         () => true,
@@ -53,8 +57,8 @@ export class SigningKeysRepository {
       );
   }
 
-  /** Deletes the keys retired before `before` (epoch ms). */
-  async deleteRetiredBefore(before: number): Promise<void> {
-    await this.db.delete(SigningKey, { retiredAt: LessThan(before) });
+  /** Deletes the keys of `purpose` retired before `before` (epoch ms). */
+  async deleteRetiredBefore(purpose: SigningKeyPurpose, before: number): Promise<void> {
+    await this.db.delete(SigningKey, { purpose, retiredAt: LessThan(before) });
   }
 }

@@ -3,7 +3,7 @@ import type { Page, PageQuery } from '@file-fields/nest';
 import { Integration } from '../repositories/entities/integration.entity.js';
 import { RefreshToken } from '../repositories/entities/refresh-token.entity.js';
 import { Role } from '../repositories/entities/role.entity.js';
-import { SigningKey } from '../repositories/entities/signing-key.entity.js';
+import { SigningKey, type SigningKeyPurpose } from '../repositories/entities/signing-key.entity.js';
 import { User } from '../repositories/entities/user.entity.js';
 import type { IntegrationEdits, IntegrationsRepository } from '../repositories/integrations.repository.js';
 import type { RefreshTokensRepository } from '../repositories/refresh-tokens.repository.js';
@@ -206,7 +206,11 @@ export class FakeSigningKeysRepository implements Public<SigningKeysRepository> 
   /** `createdAt` comes from this function, as the database sets it. */
   constructor(private readonly createdAt: () => Date = now) {}
 
-  newestFirst = async () => [...this.rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map(copy);
+  newestFirst = async (purpose: SigningKeyPurpose) =>
+    this.rows
+      .filter((row) => row.purpose === purpose)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map(copy);
   tryInsert = async (key: NewSigningKey) => {
     if (this.rows.some((row) => row.kid === key.kid)) return false;
     this.rows.push(
@@ -216,11 +220,14 @@ export class FakeSigningKeysRepository implements Public<SigningKeysRepository> 
   };
   tryInsertSuccessor = async (key: NewSigningKey, at: number) => {
     if (!(await this.tryInsert(key))) return false;
-    for (const row of this.rows) if (row.kid !== key.kid && row.retiredAt === null) row.retiredAt = at;
+    for (const row of this.rows)
+      if (row.kid !== key.kid && row.purpose === key.purpose && row.retiredAt === null) row.retiredAt = at;
     return true;
   };
-  deleteRetiredBefore = async (before: number) => {
-    const kept = this.rows.filter((row) => row.retiredAt === null || row.retiredAt >= before);
+  deleteRetiredBefore = async (purpose: SigningKeyPurpose, before: number) => {
+    const kept = this.rows.filter(
+      (row) => row.purpose !== purpose || row.retiredAt === null || row.retiredAt >= before,
+    );
     this.rows.splice(0, this.rows.length, ...kept);
   };
 }

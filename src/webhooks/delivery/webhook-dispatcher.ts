@@ -45,6 +45,8 @@ export class WebhookDispatcher implements OnApplicationShutdown {
   private readonly batcher: WebhookAttemptBatcher;
   private claiming = false;
   private wakeAgain = false;
+  /** The pump waiting for an endpoint's rate to let the next delivery start. */
+  private ratePump?: NodeJS.Timeout;
   private stopping = false;
 
   constructor(
@@ -56,13 +58,14 @@ export class WebhookDispatcher implements OnApplicationShutdown {
     private readonly clock: Clock,
   ) {
     // While other requests are open, their answers are likely to come within a few milliseconds: stored together.
-    this.queue = new WebhookSendQueue(config);
+    this.queue = new WebhookSendQueue(config, () => clock.nowMs());
     this.batcher = new WebhookAttemptBatcher(recorder, this.logger, () => this.queue.sending > 0);
   }
 
   /** Stops claiming, hands back what was claimed but not sent, and waits for what is being sent to be recorded. */
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.ratePump);
     while (this.claiming) await Promise.race([...this.inFlight, pause(20)]);
     const unsent = this.queue.takeAll().map(({ delivery }) => delivery);
     this.track(this.claimer.release(unsent).finally(() => unsent.forEach((delivery) => this.finish(delivery))));
@@ -142,6 +145,12 @@ export class WebhookDispatcher implements OnApplicationShutdown {
   /** Starts queued deliveries while there are free slots, oldest first among the endpoints that have one. */
   private pump(): void {
     for (let held = this.queue.next(); held; held = this.queue.next()) this.start(held);
+    const wait = this.queue.heldBackFor();
+    if (wait === undefined || this.ratePump || this.stopping) return;
+    this.ratePump = setTimeout(() => {
+      this.ratePump = undefined;
+      this.pump();
+    }, wait);
   }
 
   private start({ delivery, endpoint, event, lacks }: Held): void {

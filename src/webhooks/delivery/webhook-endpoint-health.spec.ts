@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { endpointHealth, webhookFakes } from '../testing/webhook-fixtures.js';
-import { ENDPOINT_DISABLED_EVENT } from './webhook-endpoint-disabled.js';
+import { ENDPOINT_DISABLED_EVENT } from './webhook-endpoint-notices.js';
 import { FAILING_TOO_LONG_REASON, GONE_REASON } from './webhook-endpoint-health.js';
 
 describe('WebhookEndpointHealth', () => {

@@ -2,7 +2,16 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import type { LastDelivery } from '../repositories/webhook-endpoint-list.repository.js';
 import type { SignatureScheme } from '../sending/webhook-signer.js';
-import { SIGNATURE_SCHEME_PROPERTY, WebhookFilterDto } from './webhook-endpoints.dto.js';
+import type { Ordering, Payload } from '../entities/webhook-endpoint.entity.js';
+import { hasSharedSecret } from '../sending/webhook-signer.js';
+import {
+  AUTO_RECOVER_PROPERTY,
+  ORDERING_PROPERTY,
+  PAYLOAD_PROPERTY,
+  RATE_LIMIT_PROPERTY,
+  SIGNATURE_SCHEME_PROPERTY,
+  WebhookFilterDto,
+} from './webhook-endpoints.dto.js';
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -40,6 +49,10 @@ export class WebhookEndpointDto {
   previous_secret_expires_at!: string | null;
   @ApiProperty({ example: ['file.created', 'file.deleted'], description: 'Event kinds, or `*` for all' })
   events!: string[];
+  @ApiProperty(ORDERING_PROPERTY) ordering!: Ordering;
+  @ApiProperty(PAYLOAD_PROPERTY) payload!: Payload;
+  @ApiProperty(RATE_LIMIT_PROPERTY) rate_limit!: number | null;
+  @ApiProperty(AUTO_RECOVER_PROPERTY) auto_recover!: boolean;
   @ApiProperty({ type: WebhookFilterDto, nullable: true, description: 'null: every event of those kinds' })
   filter!: WebhookFilterDto | null;
   @ApiProperty({ type: String, nullable: true, example: 'ERP file sync' }) description!: string | null;
@@ -62,6 +75,22 @@ export class WebhookEndpointDto {
   })
   failing_since!: string | null;
   @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'When it was reported failing (after WEBHOOK_WARN_AFTER of failures: a webhook.endpoint.failing event and an ' +
+      'audit entry), before it is disabled after WEBHOOK_DISABLE_AFTER; null while healthy',
+  })
+  warned_at!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When a disabled endpoint with auto_recover is probed next; null otherwise',
+  })
+  next_probe_at!: string | null;
+  @ApiProperty({
     type: WebhookLastDeliveryDto,
     nullable: true,
     description:
@@ -73,7 +102,8 @@ export class WebhookEndpointDto {
     example: 'ffwh_wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U0',
     description:
       'The signing secret, only in the answer to registration and to rotation. `ffwh_…` (github scheme): the whole ' +
-      'string is the HMAC key. `whsec_<base64>` (standard scheme): the key is the base64-decoded rest',
+      'string is the HMAC key. `whsec_<base64>` (standard schemes): the key is the base64-decoded rest. Never for ' +
+      'standard-v1a, which has none',
   })
   secret?: string;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
@@ -87,13 +117,19 @@ export class WebhookEndpointDto {
       signature_scheme: endpoint.signatureScheme,
       previous_secret_expires_at: isoOrNull(endpoint.previousSecretExpiresAt),
       events: endpoint.events,
+      ordering: endpoint.ordering,
+      payload: endpoint.payload,
+      rate_limit: endpoint.rateLimit,
+      auto_recover: endpoint.autoRecover,
       filter: endpoint.filter && Object.assign(new WebhookFilterDto(), endpoint.filter),
       description: endpoint.description,
       active: endpoint.active,
       disabled_reason: endpoint.disabledReason,
       failing_since: isoOrNull(endpoint.failingSince),
+      warned_at: isoOrNull(endpoint.warnedAt),
+      next_probe_at: isoOrNull(endpoint.nextProbeAt),
       last_delivery: last && Object.assign(new WebhookLastDeliveryDto(), last),
-      ...(withSecret ? { secret: endpoint.secret } : {}),
+      ...(withSecret && hasSharedSecret(endpoint.signatureScheme) ? { secret: endpoint.secret } : {}),
       created_at: endpoint.createdAt.toISOString(),
       updated_at: endpoint.updatedAt.toISOString(),
     });

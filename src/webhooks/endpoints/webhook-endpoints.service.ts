@@ -55,6 +55,10 @@ export class WebhookEndpointsService {
       events: [...new Set(input.events)],
       filter: filterOf(input.filter),
       description: input.description ?? null,
+      ordering: input.ordering ?? 'none',
+      payload: input.payload ?? 'full',
+      rateLimit: input.rate_limit ?? null,
+      autoRecover: input.auto_recover ?? false,
       signatureScheme: scheme,
       secret: newSigningSecret(scheme),
       active: true,
@@ -76,8 +80,21 @@ export class WebhookEndpointsService {
       if (input.events !== undefined) endpoint.events = [...new Set(input.events)];
       if (input.filter !== undefined) endpoint.filter = filterOf(input.filter);
       if (input.description !== undefined) endpoint.description = input.description;
+      if (input.ordering !== undefined) endpoint.ordering = input.ordering;
+      if (input.payload !== undefined) endpoint.payload = input.payload;
+      if (input.rate_limit !== undefined) endpoint.rateLimit = input.rate_limit;
+      if (input.auto_recover !== undefined) endpoint.autoRecover = input.auto_recover;
       if (input.active !== undefined)
-        Object.assign(endpoint, { active: input.active, disabledReason: null, failingSince: null });
+        Object.assign(endpoint, {
+          active: input.active,
+          disabledReason: null,
+          failingSince: null,
+          warnedAt: null,
+          nextProbeAt: null,
+        });
+      // Only an endpoint the service disabled is probed: one disabled by hand stays so until enabled by hand.
+      const probed = !endpoint.active && endpoint.autoRecover && endpoint.disabledReason !== null;
+      endpoint.nextProbeAt = probed ? (endpoint.nextProbeAt ?? this.clock.nowMs() + this.config.probeIntervalMs) : null;
       this.access.assertMayManage(actor, [before, endpoint], `change webhook ${id}`);
       return this.endpoints.save(endpoint, manager);
     });

@@ -10,6 +10,9 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Entity({ name: 'webhook_deliveries' })
 @Index('ix_webhook_deliveries_due', ['status', 'nextAttemptAt'])
 @Index('ix_webhook_deliveries_endpoint', ['endpointId', 'status', 'createdAt'])
+@Index('ix_webhook_deliveries_ordering', ['endpointId', 'orderingKey', 'id'], {
+  where: "status = 'pending' AND ordering_key IS NOT NULL",
+})
 export class WebhookDelivery {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -24,6 +27,13 @@ export class WebhookDelivery {
 
   @Column({ type: 'varchar', length: 16 })
   status!: DeliveryStatus;
+
+  /**
+   * The entity the event is about, for an endpoint ordered per entity: a pending delivery waits for every pending one
+   * of its endpoint and key with a smaller id. Null: no order to keep.
+   */
+  @Column({ name: 'ordering_key', type: 'varchar', length: 200, nullable: true })
+  orderingKey!: string | null;
 
   @Column({ type: 'integer', default: 0 })
   attempts!: number;

@@ -12,6 +12,14 @@ export interface WebhookEndpointFilter {
   attachment_types?: string[];
 }
 
+/** `per-entity`: events about one entity reach the endpoint in the order they were written. */
+export const ORDERINGS = ['none', 'per-entity'] as const;
+export type Ordering = (typeof ORDERINGS)[number];
+
+/** `thin`: the event's id, kind, time and a reference to its object, which the receiver fetches itself. */
+export const PAYLOADS = ['full', 'thin'] as const;
+export type Payload = (typeof PAYLOADS)[number];
+
 @Entity({ name: 'webhook_endpoints' })
 export class WebhookEndpoint {
   @PrimaryGeneratedColumn()
@@ -48,6 +56,20 @@ export class WebhookEndpoint {
   @Column({ name: 'previous_signature_scheme', type: 'varchar', length: 16, nullable: true })
   previousSignatureScheme!: SignatureScheme | null;
 
+  @Column({ type: 'varchar', length: 16, default: 'none' })
+  ordering!: Ordering;
+
+  @Column({ type: 'varchar', length: 8, default: 'full' })
+  payload!: Payload;
+
+  /** Deliveries per second at most, from all instances together; null: as fast as the concurrency allows. */
+  @Column({ name: 'rate_limit', type: 'integer', nullable: true })
+  rateLimit!: number | null;
+
+  /** Whether a disabled endpoint is probed and, once it answers, re-enabled with its missed events sent. */
+  @Column({ name: 'auto_recover', type: 'boolean', default: false })
+  autoRecover!: boolean;
+
   @Column({ type: 'boolean', default: true })
   active!: boolean;
 
@@ -57,6 +79,14 @@ export class WebhookEndpoint {
   /** When deliveries to it started failing without a success since; null while healthy. */
   @Column({ name: 'failing_since', type: 'bigint', nullable: true, transformer: bigintNumber })
   failingSince!: number | null;
+
+  /** When its owner was warned that it is failing (webhook.endpoint.failing); null while healthy or not yet. */
+  @Column({ name: 'warned_at', type: 'bigint', nullable: true, transformer: bigintNumber })
+  warnedAt!: number | null;
+
+  /** When a disabled endpoint that recovers by itself is next probed; null otherwise. */
+  @Column({ name: 'next_probe_at', type: 'bigint', nullable: true, transformer: bigintNumber })
+  nextProbeAt!: number | null;
 
   /** Who created it (`integration:<id>`, `user:<id>`); null for endpoints made before this was recorded. */
   @Column({ name: 'created_by', type: 'varchar', length: 80, nullable: true })

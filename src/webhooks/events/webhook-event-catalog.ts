@@ -12,6 +12,31 @@ export const ALL_EVENTS = '*';
  */
 export type EventDataSchema = SchemaObject;
 
+/** Something a receiver can fetch itself with its own token: its type, its id and its path on this service. */
+export interface ObjectReference {
+  type: string;
+  id: number | string;
+  /** Absent for items of an attachment type whose application names no collection path. */
+  path?: string;
+}
+
+/**
+ * What an event is about: the entity whose events an endpoint ordered per entity receives in order (`key`), the
+ * object a thin payload names, and the entity it belongs to when that is another one (a file's item).
+ */
+export interface EventSubject {
+  key: string;
+  object: ObjectReference;
+  entity?: ObjectReference;
+}
+
+/** The subject of the events about a webhook endpoint (`data.endpoint_id`): the endpoint, at its admin path. */
+export function endpointSubjectOf(data: Record<string, unknown>): EventSubject | undefined {
+  const id = data.endpoint_id;
+  if (typeof id !== 'number') return undefined;
+  return { key: `webhook:${id}`, object: { type: 'webhook', id, path: `/api/webhooks/${id}` } };
+}
+
 /** One event kind, as the part of the application that publishes it registers it. */
 export interface WebhookEventDefinition {
   kind: string;
@@ -30,6 +55,8 @@ export interface WebhookEventDefinition {
    * (none: any endpoint may). Kinds about an attachment type need `<type>:read`.
    */
   permission?: string;
+  /** What an event with this data is about; undefined: nothing to order by, and a thin payload names no object. */
+  subjectOf?: (data: Record<string, unknown>) => EventSubject | undefined;
 }
 
 /**
@@ -69,6 +96,11 @@ export class WebhookEventCatalog {
   /** The attachment type an event of this kind with this data is about; undefined for kinds that have none. */
   attachmentTypeOf(kind: string, data: Record<string, unknown>): string | undefined {
     return this.definitions.get(kind)?.attachmentTypeOf?.(data);
+  }
+
+  /** What an event of this kind with this data is about, if its kind says. */
+  subjectOf(kind: string, data: Record<string, unknown>): EventSubject | undefined {
+    return this.definitions.get(kind)?.subjectOf?.(data);
   }
 
   /** Every attachment type the registered sources know, by name. */

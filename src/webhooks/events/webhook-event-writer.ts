@@ -46,6 +46,7 @@ export class WebhookEventWriter {
     await this.eventRows.insert({ id, kind, data, createdAt: now }, manager);
     const attachmentType = this.catalog.attachmentTypeOf(kind, data);
     const permission = this.catalog.permissionOf(kind, data);
+    const orderingKey = this.catalog.subjectOf(kind, data)?.key ?? null;
     const candidates = recipients.only
       ? [recipients.only]
       : (await this.endpoints.list(manager)).filter(
@@ -59,6 +60,7 @@ export class WebhookEventWriter {
       endpointId: endpoint.id,
       // A disabled endpoint's deliveries are kept as skipped: nothing is dropped, all can be redelivered.
       status: endpoint.active ? ('pending' as const) : ('skipped' as const),
+      orderingKey: endpoint.ordering === 'per-entity' ? orderingKey : null,
       attempts: 0,
       nextAttemptAt: now,
       createdAt: now,

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Transaction } from '@file-fields/nest';
 import type { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 import { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
-import { WebhookEventCatalog } from './webhook-event-catalog.js';
+import { endpointSubjectOf, WebhookEventCatalog } from './webhook-event-catalog.js';
 import { WebhookEventWriter } from './webhook-event-writer.js';
 
 /** Sent to one endpoint on demand, to check that it receives and verifies deliveries. */
@@ -23,12 +23,22 @@ export class WebhookEvents {
     catalog.register([
       {
         kind: PING_EVENT,
-        description: 'A test event, sent to one webhook only, when someone asks for it (Send ping).',
+        description:
+          'A test event, sent to one webhook only, when someone asks for it (Send ping), or to probe a disabled ' +
+          'webhook that recovers by itself.',
         subscribable: false,
+        subjectOf: endpointSubjectOf,
         dataSchema: {
           type: 'object',
           required: ['endpoint_id'],
-          properties: { endpoint_id: { type: 'integer', description: 'The endpoint pinged' } },
+          properties: {
+            endpoint_id: { type: 'integer', description: 'The endpoint pinged' },
+            probe: {
+              type: 'boolean',
+              description:
+                'Present (true) when the service checks whether a disabled endpoint with auto_recover answers again',
+            },
+          },
         },
       },
     ]);

@@ -7,7 +7,12 @@ import {
   type FileEventKind,
   type FileEventTransaction,
 } from '@file-fields/nest';
-import { WebhookEventCatalog, type EventDataSchema, type WebhookEventDefinition } from './webhook-event-catalog.js';
+import {
+  WebhookEventCatalog,
+  type EventDataSchema,
+  type EventSubject,
+  type WebhookEventDefinition,
+} from './webhook-event-catalog.js';
 import { WebhookEvents } from './webhook-events.service.js';
 
 /**
@@ -80,6 +85,25 @@ function attachmentTypeOf(data: Record<string, unknown>): string | undefined {
   return typeof type === 'string' ? type : undefined;
 }
 
+/** Where the items of each attachment type are read, by type (those whose application says). */
+type CollectionPaths = () => ReadonlyMap<string, string>;
+
+/**
+ * A file event's subject: the item its file belongs to (`<type>:<id>`, the order kept per entity), and the file
+ * (`GET /files/{id}`), or the item itself for file.reordered.
+ */
+function fileSubjectOf(data: Record<string, unknown>, paths: CollectionPaths): EventSubject | undefined {
+  const file = data.file as { id?: unknown; attachment_type?: unknown; attachment_id?: unknown } | undefined;
+  const type = file?.attachment_type ?? data.attachment_type;
+  const id = file?.attachment_id ?? data.attachment_id;
+  if (typeof type !== 'string' || typeof id !== 'number') return undefined;
+  const collection = paths().get(type);
+  const entity = { type, id, ...(collection === undefined ? {} : { path: `${collection}/${id}` }) };
+  const key = `${type}:${id}`;
+  if (typeof file?.id !== 'number') return { key, object: entity };
+  return { key, object: { type: 'file', id: file.id, path: `/files/${file.id}` }, entity };
+}
+
 const FILE_EVENTS: Record<FileEventKind, Pick<WebhookEventDefinition, 'description' | 'dataSchema'>> = {
   'file.created': { description: 'A file was added to an item, such as a product’s cover.', dataSchema: ONE_FILE },
   'file.updated': { description: 'A file was replaced by another one.', dataSchema: ONE_FILE },
@@ -102,7 +126,14 @@ export class WebhookFileEvents extends FileEventPublisher {
     registry: FileFieldRegistry,
   ) {
     super();
-    catalog.register(FILE_EVENT_KINDS.map((kind) => ({ kind, ...FILE_EVENTS[kind], attachmentTypeOf })));
+    let collectionPaths: ReadonlyMap<string, string> | undefined;
+    // Read once the registry is complete: the first event comes after every module has registered its types.
+    const paths = () =>
+      (collectionPaths ??= new Map(
+        registry.all().flatMap(({ type, collectionPath }) => (collectionPath ? [[type, collectionPath]] : [])),
+      ));
+    const subjectOf = (data: Record<string, unknown>) => fileSubjectOf(data, paths);
+    catalog.register(FILE_EVENT_KINDS.map((kind) => ({ kind, ...FILE_EVENTS[kind], attachmentTypeOf, subjectOf })));
     catalog.registerAttachmentTypes(() => registry.all().map((entity) => entity.type));
   }
 

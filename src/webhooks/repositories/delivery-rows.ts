@@ -56,6 +56,7 @@ export interface LeasedRow {
   event_id: string;
   endpoint_id: number;
   status: DeliveryStatus;
+  ordering_key: string | null;
   attempts: number;
   next_attempt_at: string;
   lease_owner: string | null;
@@ -87,6 +88,7 @@ export function toDelivery(row: LeasedRow): ClaimedDelivery {
     eventId: row.event_id,
     endpointId: row.endpoint_id,
     status: row.status,
+    orderingKey: row.ordering_key,
     attempts: row.attempts,
     nextAttemptAt: Number(row.next_attempt_at),
     leaseOwner: row.lease_owner,

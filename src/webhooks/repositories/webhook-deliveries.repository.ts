@@ -8,7 +8,8 @@ import { WebhookEvent } from '../entities/webhook-event.entity.js';
 export type NewWebhookDelivery = Pick<
   WebhookDelivery,
   'eventId' | 'endpointId' | 'status' | 'attempts' | 'nextAttemptAt' | 'createdAt'
->;
+> &
+  Partial<Pick<WebhookDelivery, 'orderingKey'>>;
 
 /** Which of an endpoint's deliveries its log shows: all, or those matching each criterion given. */
 export interface DeliveryFilter {

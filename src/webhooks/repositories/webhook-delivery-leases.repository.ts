@@ -20,6 +20,14 @@ import {
 } from './delivery-rows.js';
 
 /**
+ * For a delivery `d` ordered per entity: a pending delivery of its endpoint and entity written before it, which it
+ * waits for (leased or not, due or retrying). Answered from ix_webhook_deliveries_ordering.
+ */
+const EARLIER_OF_ENTITY = `SELECT 1 FROM webhook_deliveries AS earlier
+  WHERE earlier.endpoint_id = d.endpoint_id AND earlier.ordering_key = d.ordering_key
+    AND earlier.status = 'pending' AND earlier.id < d.id`;
+
+/**
  * The leases on deliveries: due ones claimed by one instance at a time, and released with their next state after an
  * attempt. Methods given a manager run in its transaction.
  */
@@ -28,7 +36,8 @@ export class WebhookDeliveryLeasesRepository {
   constructor(@InjectEntityManager() private readonly db: EntityManager) {}
 
   /**
-   * Pending deliveries that are due and not leased, oldest due first, of endpoints other than `skippedEndpoints`. On
+   * Pending deliveries that are due, not leased, and not waiting for an earlier one of their entity (endpoints ordered
+   * per entity), oldest due first, of endpoints other than `skippedEndpoints`. On
    * PostgreSQL the rows are locked until the transaction ends and rows another instance has locked are skipped (FOR
    * UPDATE SKIP LOCKED), so two instances never claim the same delivery; SQLite has a single writer, whose
    * transactions already run one at a time.
@@ -45,6 +54,7 @@ export class WebhookDeliveryLeasesRepository {
       .where("d.status = 'pending'")
       .andWhere('d.next_attempt_at <= :now', { now })
       .andWhere('(d.lease_until IS NULL OR d.lease_until < :now)', { now })
+      .andWhere(`(d.ordering_key IS NULL OR NOT EXISTS (${EARLIER_OF_ENTITY}))`)
       .orderBy('d.next_attempt_at', 'ASC')
       .limit(limit);
     // Endpoints already at their bound: a backlog of theirs (a recovery) would otherwise fill every candidate slot.
@@ -69,9 +79,10 @@ export class WebhookDeliveryLeasesRepository {
     const full = [...claim.room].filter(([, room]) => room <= 0).map(([endpointId]) => endpointId);
     const result: unknown = await this.db.query(
       `WITH due AS (
-         SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries
+         SELECT id, endpoint_id, next_attempt_at FROM webhook_deliveries AS d
          WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until < $1)
            AND NOT (endpoint_id = ANY($2::integer[]))
+           AND (ordering_key IS NULL OR NOT EXISTS (${EARLIER_OF_ENTITY}))
          ORDER BY next_attempt_at LIMIT $3
          FOR UPDATE SKIP LOCKED
        ), ranked AS (
@@ -85,7 +96,7 @@ export class WebhookDeliveryLeasesRepository {
        UPDATE webhook_deliveries AS d SET lease_owner = $7, lease_until = $8
        FROM picked, webhook_events AS ev, webhook_endpoints AS ep
        WHERE d.id = picked.id AND ev.id = d.event_id AND ep.id = d.endpoint_id
-       RETURNING d.id, d.event_id, d.endpoint_id, d.status, d.attempts, d.next_attempt_at, d.lease_owner,
+       RETURNING d.id, d.event_id, d.endpoint_id, d.status, d.ordering_key, d.attempts, d.next_attempt_at, d.lease_owner,
          d.lease_until, d.last_status_code, d.last_error, d.created_at, d.completed_at, d.recovered_at,
          ev.kind AS event_kind, ev.data AS event_data, ev.created_at AS event_created_at,
          ep.updated_at::text AS endpoint_version`,
@@ -193,7 +204,7 @@ export class WebhookDeliveryLeasesRepository {
          SELECT v.id, v.attempted_at, v.code, v.error, v.duration_ms, v.response_body
          FROM v JOIN released ON released.id = v.id
        ), healthy AS (
-         UPDATE webhook_endpoints SET failing_since = NULL, updated_at = CURRENT_TIMESTAMP
+         UPDATE webhook_endpoints SET failing_since = NULL, warned_at = NULL, updated_at = CURRENT_TIMESTAMP
          WHERE id IN (SELECT endpoint_id FROM released) AND failing_since IS NOT NULL
        )
        SELECT id FROM released`,

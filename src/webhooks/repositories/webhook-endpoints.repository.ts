@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { In, IsNull, Not, type EntityManager } from 'typeorm';
+import { In, IsNull, LessThanOrEqual, Not, type EntityManager } from 'typeorm';
 import type { Transaction } from '@file-fields/nest';
 import { SecretBox } from '../../secrets/index.js';
 import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
@@ -8,7 +8,8 @@ import { WebhookEndpoint } from '../entities/webhook-endpoint.entity.js';
 export type NewWebhookEndpoint = Pick<
   WebhookEndpoint,
   'url' | 'events' | 'description' | 'secret' | 'signatureScheme' | 'active'
->;
+> &
+  Partial<Pick<WebhookEndpoint, 'ordering' | 'payload' | 'rateLimit' | 'autoRecover'>>;
 
 /**
  * What the signing secrets are bound to when sealed. Not the endpoint id: it does not exist yet when the row is
@@ -77,25 +78,60 @@ export class WebhookEndpointsRepository {
    * the transactions recording successes to one endpoint do not queue behind each other on its row.
    */
   async markHealthy(id: number, manager: EntityManager = this.db): Promise<void> {
-    await manager.update(WebhookEndpoint, { id, failingSince: Not(IsNull()) }, { failingSince: null });
+    await manager.update(WebhookEndpoint, { id, failingSince: Not(IsNull()) }, { failingSince: null, warnedAt: null });
   }
 
   /**
-   * Deliveries have failed since `failingSince`; with a reason, the endpoint is disabled too. True when this call
-   * disabled it: it was active until then (so one disabling is announced once, whoever records what attempt).
+   * Deliveries have failed since `failingSince`; with `disabled`, the endpoint is disabled too (and probed from
+   * `nextProbeAt` on, null: never). True when this call disabled it: it was active until then (so one disabling is
+   * announced once, whoever records what attempt).
    */
   async markFailing(
     id: number,
     failingSince: number,
-    disabledReason?: string,
+    disabled?: { reason: string; nextProbeAt: number | null },
     manager: EntityManager = this.db,
   ): Promise<boolean> {
-    if (disabledReason !== undefined) {
-      const disable = { failingSince, active: false, disabledReason };
+    if (disabled !== undefined) {
+      const disable = {
+        failingSince,
+        active: false,
+        disabledReason: disabled.reason,
+        nextProbeAt: disabled.nextProbeAt,
+      };
       if ((await manager.update(WebhookEndpoint, { id, active: true }, disable)).affected === 1) return true;
     }
     await manager.update(WebhookEndpoint, { id }, { failingSince });
     return false;
+  }
+
+  /** Notes that the endpoint's owner was warned at `at`; true when this call did (it was not warned yet). */
+  async markWarned(id: number, at: number, manager: EntityManager = this.db): Promise<boolean> {
+    const result = await manager.update(WebhookEndpoint, { id, active: true, warnedAt: IsNull() }, { warnedAt: at });
+    return result.affected === 1;
+  }
+
+  /** Disabled endpoints that recover by themselves and are due for a probe at `now`, at most `limit`. */
+  async findProbeDue(now: number, limit: number, manager: EntityManager = this.db): Promise<WebhookEndpoint[]> {
+    const endpoints = await manager.find(WebhookEndpoint, {
+      where: { active: false, autoRecover: true, nextProbeAt: LessThanOrEqual(now) },
+      order: { nextProbeAt: 'ASC' },
+      take: limit,
+    });
+    return endpoints.map((endpoint) => this.opened(endpoint));
+  }
+
+  /**
+   * Moves a due probe to `next`, if it is still due at `due` (no other instance took it): true when this call did,
+   * and then this instance probes.
+   */
+  async takeProbe(id: number, due: number, next: number, manager: EntityManager = this.db): Promise<boolean> {
+    const result = await manager.update(
+      WebhookEndpoint,
+      { id, active: false, autoRecover: true, nextProbeAt: due },
+      { nextProbeAt: next },
+    );
+    return result.affected === 1;
   }
 
   /** The endpoint, its row locked until the transaction ends where rows can be locked (SQLite runs one at a time). */

@@ -1,3 +1,7 @@
+import type { AppConfig } from '../../config/environment.js';
+import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
+import { generateKeyPairSync } from 'node:crypto';
+import type { WebhookSigningKeys } from '../signing-keys/webhook-signing-keys.js';
 import { WebhookEvent } from '../entities/webhook-event.entity.js';
 import { FakeClock, FakeWebhookEndpointsRepository } from '../testing/in-memory-repositories.js';
 import { WebhookDeliverySender } from './webhook-delivery-sender.js';
@@ -15,7 +19,28 @@ describe('WebhookDeliverySender', () => {
       },
     };
     const clock = new FakeClock(Date.UTC(2026, 0, 1, 12));
-    const sender = new WebhookDeliverySender(http as WebhookSender, clock);
+    const catalog = new WebhookEventCatalog();
+    catalog.register([
+      {
+        kind: 'file.created',
+        description: 'A file was added.',
+        dataSchema: { type: 'object' },
+        subjectOf: () => ({
+          key: 'product:3',
+          object: { type: 'file', id: 7, path: '/files/7' },
+          entity: { type: 'product', id: 3, path: '/products/3' },
+        }),
+      },
+    ]);
+    const sender = new WebhookDeliverySender(
+      http as WebhookSender,
+      clock,
+      {
+        current: () => ({ kid: 'k1', privateKey: generateKeyPairSync('ed25519').privateKey }),
+      } as unknown as WebhookSigningKeys,
+      catalog,
+      { issuer: 'https://files.example.org' } as AppConfig,
+    );
     const event = Object.assign(new WebhookEvent(), {
       id: 'evt_1',
       kind: 'file.created',
@@ -128,5 +153,21 @@ describe('WebhookDeliverySender', () => {
     );
     expect(after.headers).not.toHaveProperty('X-Signature');
     expect(after.headers).toHaveProperty('webhook-signature');
+  });
+
+  it('sends a thin payload to an endpoint that asks for one: references and URLs, none of the data', async () => {
+    const { sent, sender, event, endpoints } = setup();
+    const endpoint = endpoints.add({ url: 'https://example.org/a', secret: 'whsec_a', payload: 'thin' });
+
+    await sender.send(endpoint, event);
+
+    expect(JSON.parse(sent[0].body)).toEqual({
+      id: 'evt_1',
+      event: 'file.created',
+      created_at: '2026-01-01T11:00:00.000Z',
+      timestamp: nowSeconds,
+      object: { type: 'file', id: 7, url: 'https://files.example.org/files/7' },
+      entity: { type: 'product', id: 3, url: 'https://files.example.org/products/3' },
+    });
   });
 });

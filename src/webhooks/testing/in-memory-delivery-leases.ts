@@ -24,9 +24,20 @@ export class FakeWebhookDeliveryLeasesRepository implements Public<WebhookDelive
     this.deliveries.rows
       .filter((row) => row.status === 'pending' && row.nextAttemptAt <= now && (row.leaseUntil ?? 0) < now)
       .filter((row) => !skippedEndpoints.includes(row.endpointId))
+      .filter((row) => row.orderingKey == null || !this.waitsForEarlier(row))
       .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
       .slice(0, limit)
       .map(({ id, endpointId }) => ({ id, endpointId }));
+  /** Whether a pending delivery of its endpoint and entity was written before it. */
+  private waitsForEarlier(row: WebhookDelivery): boolean {
+    return this.deliveries.rows.some(
+      (other) =>
+        other.status === 'pending' &&
+        other.endpointId === row.endpointId &&
+        other.orderingKey === row.orderingKey &&
+        other.id < row.id,
+    );
+  }
   lease = async (ids: readonly number[], owner: string, leaseUntil: number) =>
     ids.map((id) => copy(Object.assign(this.deliveries.byId(id), { leaseOwner: owner, leaseUntil })));
   releaseLease = async (id: number, owner: string, next: DeliveryState) => {

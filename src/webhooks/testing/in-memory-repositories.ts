@@ -42,6 +42,7 @@ export class FakeWebhookDeliveriesRepository implements Public<WebhookDeliveries
       ...{ id, eventId: `evt_${id}`, status: 'pending' as const, attempts: 0, nextAttemptAt: 0 },
       ...{ leaseOwner: null, leaseUntil: null, lastStatusCode: null, lastError: null, createdAt: 0, completedAt: null },
       recoveredAt: null,
+      orderingKey: null,
       ...fields,
     });
     this.rows.push(delivery);
@@ -134,6 +135,7 @@ export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRe
       ...{ signatureScheme: 'github', previousSignatureScheme: null },
       ...{ active: true, disabledReason: null, failingSince: null, createdAt: new Date(0), updatedAt: new Date(0) },
       ...{ createdBy: null, creatorScopes: null },
+      ...{ ordering: 'none', payload: 'full', rateLimit: null, autoRecover: false, warnedAt: null, nextProbeAt: null },
       ...fields,
     });
     this.rows.push(endpoint);
@@ -158,13 +160,35 @@ export class FakeWebhookEndpointsRepository implements Public<WebhookEndpointsRe
     this.rows.splice(this.rows.indexOf(this.byId(id)), 1);
   };
   markHealthy = async (id: number) => {
-    this.byId(id).failingSince = null;
+    Object.assign(this.byId(id), { failingSince: null, warnedAt: null });
   };
-  markFailing = async (id: number, failingSince: number, disabledReason?: string) => {
+  markFailing = async (id: number, failingSince: number, disabled?: { reason: string; nextProbeAt: number | null }) => {
     const row = this.byId(id);
-    const disabling = disabledReason !== undefined && row.active;
-    Object.assign(row, { failingSince }, disabling ? { active: false, disabledReason } : {});
+    const disabling = disabled !== undefined && row.active;
+    Object.assign(
+      row,
+      { failingSince },
+      disabling ? { active: false, disabledReason: disabled.reason, nextProbeAt: disabled.nextProbeAt } : {},
+    );
     return disabling;
+  };
+  markWarned = async (id: number, at: number) => {
+    const row = this.byId(id);
+    if (!row.active || row.warnedAt !== null) return false;
+    row.warnedAt = at;
+    return true;
+  };
+  findProbeDue = async (now: number, limit: number) =>
+    this.rows
+      .filter((row) => !row.active && row.autoRecover && row.nextProbeAt !== null && row.nextProbeAt <= now)
+      .sort((a, b) => (a.nextProbeAt ?? 0) - (b.nextProbeAt ?? 0))
+      .slice(0, limit)
+      .map(copy);
+  takeProbe = async (id: number, due: number, next: number) => {
+    const row = this.byId(id);
+    if (row.active || !row.autoRecover || row.nextProbeAt !== due) return false;
+    row.nextProbeAt = next;
+    return true;
   };
   findForUpdate = async (id: number) => this.findById(id);
 }

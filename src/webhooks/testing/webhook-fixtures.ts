@@ -4,7 +4,7 @@ import { WebhookAttemptRecorder } from '../delivery/webhook-attempt-recorder.js'
 import type { WebhookDispatcher } from '../delivery/webhook-dispatcher.js';
 import type { SubjectPermissions } from '../../common/auth/subject-permissions.js';
 import { WebhookEndpointAccess } from '../endpoints/webhook-endpoint-access.js';
-import { WebhookEndpointDisabledNotice } from '../delivery/webhook-endpoint-disabled.js';
+import { WebhookEndpointNotices } from '../delivery/webhook-endpoint-notices.js';
 import { WebhookEndpointHealth } from '../delivery/webhook-endpoint-health.js';
 import { WebhookEventCatalog } from '../events/webhook-event-catalog.js';
 import { WebhookEventWriter } from '../events/webhook-event-writer.js';
@@ -78,9 +78,9 @@ export function eventWriter(fakes: WebhookFakes): WebhookEventWriter {
 }
 
 /** What tells the other endpoints, the log and the audit trail (here `fakes.audit`) that one was disabled. */
-function disabledNotice(fakes: WebhookFakes): WebhookEndpointDisabledNotice {
+function disabledNotice(fakes: WebhookFakes): WebhookEndpointNotices {
   const trail = { record: (record: AuditRecord) => Promise.resolve(void fakes.audit.push(record)) };
-  return new WebhookEndpointDisabledNotice(eventWriter(fakes), trail as AuditTrail, fakes.catalog);
+  return new WebhookEndpointNotices(eventWriter(fakes), trail as AuditTrail, fakes.catalog);
 }
 
 /** The endpoints' health rules, over the fakes' tables. */

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { JsonWebKey } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { Public } from '@file-fields/nest';
 import { ConstantDocument } from '../../../common/http/constant-document.js';
+import { KeySetDocument } from '../../../common/http/key-set-document.js';
 import {
   JWKS_PATH,
   METADATA_PATH,
@@ -20,8 +20,6 @@ import { AuthorizationServerMetadataSchema, JsonWebKeySetSchema } from './discov
 /** How clients authenticate at the token and revocation endpoints (RFC 8414). */
 const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
 
-/** Verifiers refetch the set on a `kid` they do not know, so five minutes of caching never refuses a new key. */
-const JWKS_MAX_AGE_SECONDS = 300;
 const METADATA_MAX_AGE_SECONDS = 3600;
 
 /**
@@ -33,7 +31,7 @@ const METADATA_MAX_AGE_SECONDS = 3600;
 @Public()
 @Controller()
 export class DiscoveryController {
-  private jwksSent?: { set: { keys: JsonWebKey[] }; document: ConstantDocument };
+  private readonly jwksDocument = new KeySetDocument();
   private metadataDocument?: ConstantDocument;
 
   constructor(
@@ -46,12 +44,7 @@ export class DiscoveryController {
   @ApiOperation({ operationId: 'getJwks', summary: 'The public keys that verify access tokens (RFC 7517)' })
   @ApiOkResponse({ type: JsonWebKeySetSchema })
   jwks(@Req() req: Request, @Res() res: Response): void {
-    // The signing keys hand out the same set object until the published keys change (rotation, retirement).
-    const set = this.keys.jwks();
-    if (this.jwksSent?.set !== set) {
-      this.jwksSent = { set, document: new ConstantDocument(set, undefined, JWKS_MAX_AGE_SECONDS) };
-    }
-    this.jwksSent.document.send(req, res);
+    this.jwksDocument.send(this.keys.jwks(), req, res);
   }
 
   @Get(METADATA_PATH)

@@ -1,11 +1,18 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import { bigintNumber } from '@file-fields/nest';
 
-/** An ES256 key pair that signs access tokens; stored in the database so every instance shares it. */
+/** What a key signs: access tokens (ES256), or webhook deliveries (Ed25519, Standard Webhooks' `v1a`). */
+export const SIGNING_KEY_PURPOSES = ['access-token', 'webhook'] as const;
+export type SigningKeyPurpose = (typeof SIGNING_KEY_PURPOSES)[number];
+
+/** A key pair that signs for one purpose; stored in the database so every instance shares it. */
 @Entity({ name: 'signing_keys' })
 export class SigningKey {
   @PrimaryColumn({ type: 'varchar', length: 64 })
   kid!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'access-token' })
+  purpose!: SigningKeyPurpose;
 
   @Column({ type: 'varchar', length: 16 })
   algorithm!: string;
