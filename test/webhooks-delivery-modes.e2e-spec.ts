@@ -1,7 +1,20 @@
 import request from 'supertest';
 import { eventually, staysTrue } from './support/wait.js';
 import { PNG } from './support/fixtures.js';
-import { ADMIN_PASSWORD, passwordToken, startTestApp, type TestApp } from './support/test-app.js';
+import {
+  buildService,
+  startServiceProcess,
+  type ServiceBuild,
+  type ServiceProcess,
+} from './support/service-process.js';
+import {
+  ADMIN_PASSWORD,
+  createTestDatabase,
+  passwordToken,
+  startApp,
+  startTestApp,
+  type TestApp,
+} from './support/test-app.js';
 import { startReceiver, type ReceivedWebhook, type TestReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -263,3 +276,88 @@ describe('Webhooks: warned before disabled, and healed by a probe', () => {
     ]);
   });
 });
+
+// Several instances sharing one database is a PostgreSQL deployment (SQLite is one process).
+if (process.env.TEST_DATABASE_URL) {
+  describe('Webhooks on PostgreSQL: order per entity across two instances, one killed mid-delivery', () => {
+    let build: ServiceBuild;
+    const services: ServiceProcess[] = [];
+    beforeAll(async () => {
+      build = await buildService('webhook-order');
+    });
+    afterAll(async () => {
+      for (const service of services) await service.stop('SIGKILL');
+      await build.remove();
+    });
+
+    it('sends the later events about the item only after the killed instance’s delivery was sent again', async () => {
+      const database = await createTestDatabase();
+      // Writes the events; the two service processes send them. A lease outlives an attempt by 5 s: the delivery
+      // the killed instance held is sent again 15 s after it was claimed.
+      const cluster = {
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_TIMEOUT: '10s',
+        WEBHOOK_LEASE: '15s',
+        WEBHOOK_POLL_INTERVAL: '100ms',
+      };
+      const writer = await startApp(database, { ...cluster, WEBHOOK_DISPATCHER: 'off' });
+      const receiver = await startReceiver();
+      try {
+        await writer.http
+          .post('/api/webhooks')
+          .send({ url: receiver.url, events: ['file.created'], ordering: 'per-entity' })
+          .expect(201);
+        const item = (await writer.http.post('/products').send({ name: 'a' }).expect(201)).body.id as number;
+        const other = (await writer.http.post('/products').send({ name: 'b' }).expect(201)).body.id as number;
+        const upload = async (id: number) =>
+          (await writer.http.post(`/files/product/${id}/gallery`).attach('file', PNG, 'x.png').expect(201)).body
+            .id as number;
+        const written = [await upload(item), await upload(item), await upload(item)];
+        const unrelated = await upload(other);
+
+        // The first attempt at the first event about the item is never answered.
+        let hung: () => void = () => undefined;
+        let hungOnce = false;
+        const firstHung = new Promise<void>((resolve) => (hung = resolve));
+        receiver.answer = (hook) => {
+          if (fileOf(hook as ReceivedWebhook).id !== written[0] || hungOnce) return undefined;
+          hungOnce = true;
+          hung();
+          return 'hang';
+        };
+        const instances = await Promise.all([1, 2].map(() => startServiceProcess(build, database, cluster)));
+        services.push(...instances);
+        await firstHung;
+        // The instance holding the hung delivery (its lease names its process) dies before the attempt's deadline.
+        const [{ lease_owner: owner }] = (await writer.dataSource.query(
+          'SELECT lease_owner FROM webhook_deliveries WHERE id = (SELECT min(id) FROM webhook_deliveries)',
+        )) as Array<{ lease_owner: string }>;
+        const holder = instances.find((instance) => owner.split(':')[1] === String(instance.child.pid));
+        if (!holder) throw new Error(`No instance holds the lease ${owner}`);
+        await holder.stop('SIGKILL');
+
+        const succeeded = await eventually(
+          'every event sent',
+          () => {
+            const sent = receiver.received.filter((hook) => hook.reply === 200).map((hook) => fileOf(hook).id);
+            return new Set(sent).size === 4 ? sent : undefined;
+          },
+          60_000,
+        );
+        expect(succeeded.filter((id) => written.includes(id))).toEqual(written);
+        expect(succeeded).toContain(unrelated);
+        // Nothing about the item reached the receiver between the hung attempt and its successful one.
+        const aboutItem = receiver.received.filter((hook) => written.includes(fileOf(hook).id));
+        expect(aboutItem.map((hook) => [fileOf(hook).id, hook.reply])).toEqual([
+          [written[0], 'hang'],
+          [written[0], 200],
+          [written[1], 200],
+          [written[2], 200],
+        ]);
+      } finally {
+        await receiver.close();
+        await writer.close({ destroy: true });
+      }
+    });
+  });
+}
