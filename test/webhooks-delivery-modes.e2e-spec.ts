@@ -329,9 +329,9 @@ if (process.env.TEST_DATABASE_URL) {
         services.push(...instances);
         await firstHung;
         // The instance holding the hung delivery (its lease names its process) dies before the attempt's deadline.
-        const [{ lease_owner: owner }] = (await writer.dataSource.query(
+        const [{ lease_owner: owner }] = await writer.dataSource.query<Array<{ lease_owner: string }>>(
           'SELECT lease_owner FROM webhook_deliveries WHERE id = (SELECT min(id) FROM webhook_deliveries)',
-        )) as Array<{ lease_owner: string }>;
+        );
         const holder = instances.find((instance) => owner.split(':')[1] === String(instance.child.pid));
         if (!holder) throw new Error(`No instance holds the lease ${owner}`);
         await holder.stop('SIGKILL');
