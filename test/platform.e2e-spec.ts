@@ -129,6 +129,7 @@ describe('Platform: errors, health, request ids, API docs', () => {
       'getAuthorizationServerMetadata',
       'getJwks',
       'getToken',
+      'getWebhookKeys',
       'revokeToken',
     ]);
     for (const operation of operations.filter((o) => !open.includes(o.operationId))) {

@@ -153,6 +153,15 @@ describe('Webhooks: thin payloads and rate limits', () => {
       object: { type: 'file', id: file.id, url: `${s.app().url}/files/${file.id}` },
       entity: { type: 'product', id: item, url: `${s.app().url}/products/${item}` },
     });
+    // As the OpenAPI document describes it, for receivers that generate their types from it.
+    const doc = (await s.app().http.get('/api/docs-json').expect(200)).body as {
+      components: { schemas: Record<string, { required: string[]; properties: Record<string, unknown> }> };
+      paths: Record<string, { post?: { callbacks?: Record<string, unknown> } }>;
+    };
+    const thinSchema = doc.components.schemas.WebhookThinEvent;
+    expect(Object.keys(hook.body)).toEqual(expect.arrayContaining(thinSchema.required));
+    expect(Object.keys(thinSchema.properties)).toEqual(expect.arrayContaining(Object.keys(hook.body)));
+    expect(Object.keys(doc.paths['/api/webhooks'].post?.callbacks ?? {})).toEqual(['webhookEvent', 'webhookThinEvent']);
     const [fullHook] = await full.waitFor(1);
     expect(fullHook.body.id).toBe(hook.body.id);
     expect(fileOf(fullHook)).toMatchObject({ id: file.id, attachment_id: item });

@@ -66,7 +66,8 @@ function declareScopes(document: OpenAPIObject): void {
   const scopes: Record<string, string> = { '*': 'All permissions (administrators)' };
   for (const operation of operations(document)) {
     for (const requirement of operation.security ?? []) {
-      for (const scope of requirement[OAUTH2_SCHEME] ?? []) scopes[scope] = `Permission ${scope}`;
+      // `*` keeps its description: an administrators-only route (rotating the webhook signing keys) asks for it.
+      for (const scope of requirement[OAUTH2_SCHEME] ?? []) scopes[scope] ??= `Permission ${scope}`;
     }
   }
   const sorted = Object.fromEntries(Object.entries(scopes).sort(([a], [b]) => a.localeCompare(b)));

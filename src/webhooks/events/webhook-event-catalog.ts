@@ -15,7 +15,7 @@ export type EventDataSchema = SchemaObject;
 /** Something a receiver can fetch itself with its own token: its type, its id and its path on this service. */
 export interface ObjectReference {
   type: string;
-  id: number | string;
+  id: number;
   /** Absent for items of an attachment type whose application names no collection path. */
   path?: string;
 }

@@ -11,7 +11,7 @@ import { signatureHeaders, type SigningKey } from './webhook-signer.js';
 /** A reference in a thin payload: what it is, and the URL the receiver reads its current state at. */
 interface ThinReference {
   type: string;
-  id: number | string;
+  id: number;
   url?: string;
 }
 
