@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { endpointHealth, webhookFakes } from '../testing/webhook-fixtures.js';
-import { ENDPOINT_DISABLED_EVENT } from './webhook-endpoint-notices.js';
+import { ENDPOINT_DISABLED_EVENT, ENDPOINT_FAILING_EVENT } from './webhook-endpoint-notices.js';
 import { FAILING_TOO_LONG_REASON, GONE_REASON } from './webhook-endpoint-health.js';
 
 describe('WebhookEndpointHealth', () => {
@@ -45,6 +45,30 @@ describe('WebhookEndpointHealth', () => {
     expect(endpoints.byId(endpoint.id)).toMatchObject({ active: false, disabledReason: FAILING_TOO_LONG_REASON });
   });
 
+  it('warns once after WEBHOOK_WARN_AFTER, and disables only at an attempt after the warning', async () => {
+    const { endpoints, health, tx, commit, eventRows } = setup();
+    const endpoint = endpoints.add({ failingSince: 1_000 });
+    await health.afterAttempt(endpoint, failed, 1_000 + DAY - 1, tx);
+    expect(endpoints.byId(endpoint.id).warnedAt).toBeNull();
+
+    // Past both thresholds at once: warned now, disabled at the next failure only.
+    await health.afterAttempt(endpoint, failed, 1_000 + 6 * DAY, tx);
+    expect(endpoints.byId(endpoint.id)).toMatchObject({ active: true, warnedAt: 1_000 + 6 * DAY });
+    await health.afterAttempt(endpoint, failed, 1_000 + 6 * DAY + 1, tx);
+    expect(endpoints.byId(endpoint.id)).toMatchObject({ active: false, disabledReason: FAILING_TOO_LONG_REASON });
+    await commit();
+    const failing = eventRows.rows.filter((event) => event.kind === ENDPOINT_FAILING_EVENT);
+    expect(failing.map((event) => event.data)).toEqual([
+      {
+        endpoint_id: endpoint.id,
+        origin: 'https://example.org',
+        since: new Date(1_000).toISOString(),
+        disabled_at: new Date(1_000 + 5 * DAY).toISOString(),
+      },
+    ]);
+    expect(disabledEvents(eventRows)).toHaveLength(1);
+  });
+
   it('disables the endpoint at once when it answers 410 Gone', async () => {
     const { endpoints, health, tx } = setup();
     const endpoint = endpoints.add();
@@ -67,7 +91,7 @@ describe('WebhookEndpointHealth', () => {
     const { endpoints, deliveries, eventRows, audit, health, tx, commit } = setup();
     // Slack's incoming webhooks carry their token in the path: the others are told the origin only.
     const url = 'https://hooks.example.org:8443/services/T000/B000/s3cret?token=s3cret#s3cret';
-    const failing = endpoints.add({ url, events: ['*'], failingSince: 1_000 });
+    const failing = endpoints.add({ url, events: ['*'], failingSince: 1_000, warnedAt: 1_000 + DAY });
     const all = endpoints.add({ events: ['*'] });
     const told = endpoints.add({ events: [ENDPOINT_DISABLED_EVENT] });
     endpoints.add({ events: ['file.created'] });
