@@ -60,7 +60,9 @@ export class WebhookEndpointHealth {
     // Only the attempt that disabled it tells: attempts ending after it, here or elsewhere, find it disabled already.
     if (disabledNow && reason && message)
       await this.notices.announce(tx, endpoint, { reason, message, since: failingSince });
-    else if (message === undefined && now - failingSince >= this.config.warnAfterMs) await this.warn(endpoint, now, tx);
+    // Due at WEBHOOK_DISABLE_AFTER at the latest, should that be the shorter.
+    const warnAfter = Math.min(this.config.warnAfterMs, this.config.disableAfterMs);
+    if (!disabledNow && message === undefined && now - failingSince >= warnAfter) await this.warn(endpoint, now, tx);
   }
 
   /** Warns once per failing spell: the attempt that marks it warned tells, here or on another instance. */
