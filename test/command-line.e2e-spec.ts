@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import request from 'supertest';
+import { WebhookSigningKeys } from '../src/webhooks/index.js';
 import { buildService, type ServiceBuild } from './support/service-process.js';
 import { createTestDatabase, startApp, type TestDatabase } from './support/test-app.js';
 
@@ -66,6 +68,7 @@ describe('Command lines: npm run cli and npm run sweep-orphans', () => {
         [['create-role'], 'create-role needs --name and --permissions'],
         [['create-integration', '--label'], "Option '--label <value>' argument missing"],
         [['rotate-signing-key', '--role', 'admin'], 'rotate-signing-key does not take --role'],
+        [['rotate-webhook-signing-key', '--label', 'x'], 'rotate-webhook-signing-key does not take --label'],
         // No default role: a forgotten --role must not make an administrator.
         [['create-integration', '--label', 'ERP'], 'create-integration needs --role'],
         [['create-user', '--username', 'editor', '--password', 'a long passphrase'], 'create-user needs --role'],
@@ -131,6 +134,7 @@ describe('Command lines: npm run cli and npm run sweep-orphans', () => {
         ...['create-integration', '--label', 'Audited', '--role', 'audited'],
       );
       const rotated = await printed<{ kid: string }>('rotate-signing-key');
+      const webhookKey = await printed<{ kid: string }>('rotate-webhook-signing-key');
 
       const trail = (await t.http.get('/api/audit-events?actor=cli&limit=100').expect(200)).body as {
         items: Array<{ action: string; target_type: string; target_id: string }>;
@@ -141,10 +145,39 @@ describe('Command lines: npm run cli and npm run sweep-orphans', () => {
           ['user.create', 'user', String(user.id)],
           ['integration.create', 'integration', String(integration.id)],
           ['signing-key.rotate', 'signing-key', rotated.kid],
+          ['webhook-signing-key.rotate', 'webhook-signing-key', webhookKey.kid],
         ]),
       );
       const text = JSON.stringify(trail);
       for (const secret of [password, integration.secret_access_key]) expect(text).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('rotate-webhook-signing-key adds a v1a key that the service publishes, to sign WEBHOOK_SIGNING_KEY_PREPUBLISH later', async () => {
+    const t = await startApp(database);
+    try {
+      const before = Date.now();
+      const outcome = await cli('rotate-webhook-signing-key');
+      expect(outcome.code).toBe(0);
+      const printed = JSON.parse(outcome.stdout) as { kid: string; activates_at: string };
+      expect(printed).toEqual({ kid: expect.any(String), activates_at: expect.any(String) });
+      // WEBHOOK_SIGNING_KEY_PREPUBLISH is 1h by default.
+      const activatesAt = Date.parse(printed.activates_at);
+      expect(activatesAt).toBeGreaterThanOrEqual(before + 3_600_000);
+      expect(activatesAt).toBeLessThanOrEqual(Date.now() + 3_600_000);
+
+      // Another process stored it: a running instance loads it at its next webhook-signing-keys-reload (every
+      // minute), which runs here now.
+      await t.app.get(WebhookSigningKeys).reload();
+      const published = (await request(t.url).get('/.well-known/webhook-keys.json').expect(200)).body as {
+        keys: Array<{ kid: string }>;
+      };
+      expect(published.keys.map((key) => key.kid)).toContain(printed.kid);
+      const listed = (await t.http.get('/api/webhooks/signing-keys').expect(200)).body as Array<{ state: string }>;
+      expect(listed[0]).toMatchObject({ kid: printed.kid, state: 'upcoming', activates_at: printed.activates_at });
+      expect(listed.filter((key) => key.state === 'signing')).toHaveLength(1);
     } finally {
       await t.close();
     }
