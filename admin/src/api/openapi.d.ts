@@ -436,6 +436,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/webhook-keys.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that verify `v1a` (Ed25519) webhook signatures, as a JWK Set (RFC 7517)
+         * @description Upcoming, signing and recently retired keys; each delivery names its key in `webhook-key-id`. A new key is published here WEBHOOK_SIGNING_KEY_PREPUBLISH before it signs.
+         */
+        get: operations["getWebhookKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published `v1a` signing keys and their state */
+        get: operations["listWebhookSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/signing-keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a `v1a` signing key: published now, signing from WEBHOOK_SIGNING_KEY_PREPUBLISH on
+         * @description The key signing now retires when the new one starts, and stays published until every attempt it signed has ended. `npm run cli -- rotate-webhook-signing-key` does the same.
+         */
+        post: operations["rotateWebhookSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -1746,10 +1803,38 @@ export interface components {
             offset: number;
         };
         /**
-         * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`
+         * @description upcoming: published, signs from activates_at; signing: signs now; retired: published, signs no more
          * @enum {string}
          */
-        WebhookSignatureScheme: "github" | "standard";
+        WebhookSigningKeyState: "upcoming" | "signing" | "retired";
+        WebhookSigningKey: {
+            /** @description Its `kid` in /.well-known/webhook-keys.json and in `webhook-key-id` */
+            kid: string;
+            /** @example EdDSA */
+            algorithm: string;
+            /** @description upcoming: published, signs from activates_at; signing: signs now; retired: published, signs no more */
+            state: components["schemas"]["WebhookSigningKeyState"];
+            /**
+             * Format: date-time
+             * @description When it starts (or started) signing
+             */
+            activates_at: string;
+            /**
+             * Format: date-time
+             * @description When a newer key took over; null while it is the newest
+             */
+            retired_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it leaves the key set (every attempt it signed has ended by then); null while not retired
+             */
+            published_until: string | null;
+        };
+        /**
+         * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`. `standard-v1a`: Standard Webhooks v1a, Ed25519 (`webhook-signature: v1a,<base64>`, the key named in `webhook-key-id` and published at /.well-known/webhook-keys.json), no secret. `standard-v1-v1a`: both
+         * @enum {string}
+         */
+        WebhookSignatureScheme: "github" | "standard" | "standard-v1a" | "standard-v1-v1a";
         WebhookFilter: {
             /**
              * @description Only events about these attachment types (the `attachment_type` of `data.file`, or of `data` for file.reordered); events about none, such as webhook.ping and webhook.endpoint.disabled, always pass
@@ -1759,16 +1844,26 @@ export interface components {
              */
             attachment_types: string[];
         };
+        /**
+         * @description `per-entity`: events about one item (a file’s item, or the endpoint for webhook.*) arrive in the order they were written; one that keeps failing holds back only its item’s later events, until its retries end. `none`: no order is kept, a retry does not hold anything back
+         * @enum {string}
+         */
+        WebhookOrdering: "none" | "per-entity";
+        /**
+         * @description `thin`: the event’s id, kind and time, and `object` (and `entity`) with the URL of each, no `data`: the receiver reads the current state with its own token. `full`: the event’s `data`
+         * @enum {string}
+         */
+        WebhookPayload: "full" | "thin";
         CreateWebhook: {
             /** @example https://example.org/hooks/files */
             url: string;
             /**
-             * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`
+             * @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`. `standard-v1a`: Standard Webhooks v1a, Ed25519 (`webhook-signature: v1a,<base64>`, the key named in `webhook-key-id` and published at /.well-known/webhook-keys.json), no secret. `standard-v1-v1a`: both
              * @default github
              */
             signature_scheme: components["schemas"]["WebhookSignatureScheme"];
             /**
-             * @description Any of file.created, file.updated, file.deleted, file.reordered, webhook.endpoint.disabled, *
+             * @description Any of file.created, file.updated, file.deleted, file.reordered, webhook.endpoint.disabled, webhook.endpoint.failing, *
              * @example [
              *       "file.created",
              *       "file.deleted"
@@ -1778,6 +1873,26 @@ export interface components {
             /** @description Absent: every event of those kinds */
             filter?: components["schemas"]["WebhookFilter"];
             description?: string;
+            /**
+             * @description `per-entity`: events about one item (a file’s item, or the endpoint for webhook.*) arrive in the order they were written; one that keeps failing holds back only its item’s later events, until its retries end. `none`: no order is kept, a retry does not hold anything back
+             * @default none
+             */
+            ordering: components["schemas"]["WebhookOrdering"];
+            /**
+             * @description `thin`: the event’s id, kind and time, and `object` (and `entity`) with the URL of each, no `data`: the receiver reads the current state with its own token. `full`: the event’s `data`
+             * @default full
+             */
+            payload: components["schemas"]["WebhookPayload"];
+            /**
+             * @description Deliveries per second at most, from every instance together; null: no limit
+             * @default null
+             */
+            rate_limit: number | null;
+            /**
+             * @description Once disabled for failing, probed every WEBHOOK_PROBE_INTERVAL and re-enabled when it answers 2xx, its missed events sent again (as Recover does)
+             * @default false
+             */
+            auto_recover: boolean;
         };
         WebhookLastDelivery: {
             /**
@@ -1796,7 +1911,7 @@ export interface components {
             id: number;
             /** @example https://example.org/hooks/files */
             url: string;
-            /** @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>` */
+            /** @description `github`: `X-Signature: sha256=<hex>` over the body (GitHub's format), secret `ffwh_…`. `standard`: Standard Webhooks v1 (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), secret `whsec_<base64>`. `standard-v1a`: Standard Webhooks v1a, Ed25519 (`webhook-signature: v1a,<base64>`, the key named in `webhook-key-id` and published at /.well-known/webhook-keys.json), no secret. `standard-v1-v1a`: both */
             signature_scheme: components["schemas"]["WebhookSignatureScheme"];
             /**
              * Format: date-time
@@ -1811,6 +1926,14 @@ export interface components {
              *     ]
              */
             events: string[];
+            /** @description `per-entity`: events about one item (a file’s item, or the endpoint for webhook.*) arrive in the order they were written; one that keeps failing holds back only its item’s later events, until its retries end. `none`: no order is kept, a retry does not hold anything back */
+            ordering: components["schemas"]["WebhookOrdering"];
+            /** @description `thin`: the event’s id, kind and time, and `object` (and `entity`) with the URL of each, no `data`: the receiver reads the current state with its own token. `full`: the event’s `data` */
+            payload: components["schemas"]["WebhookPayload"];
+            /** @description Deliveries per second at most, from every instance together; null: no limit */
+            rate_limit: number | null;
+            /** @description Once disabled for failing, probed every WEBHOOK_PROBE_INTERVAL and re-enabled when it answers 2xx, its missed events sent again (as Recover does) */
+            auto_recover: boolean;
             /** @description null: every event of those kinds */
             filter: components["schemas"]["WebhookFilter"] | (null);
             /** @example ERP file sync */
@@ -1830,10 +1953,20 @@ export interface components {
              * @description Since when its deliveries have been failing, with no success since (retries may still be under way); null while healthy
              */
             failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description When it was reported failing (after WEBHOOK_WARN_AFTER of failures: a webhook.endpoint.failing event and an audit entry), before it is disabled after WEBHOOK_DISABLE_AFTER; null while healthy
+             */
+            warned_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a disabled endpoint with auto_recover is probed next; null otherwise
+             */
+            next_probe_at: string | null;
             /** @description The newest delivery that ended (succeeded, or failed for good); null before any. Deliveries still retrying show in failing_since */
             last_delivery: components["schemas"]["WebhookLastDelivery"] | (null);
             /**
-             * @description The signing secret, only in the answer to registration and to rotation. `ffwh_…` (github scheme): the whole string is the HMAC key. `whsec_<base64>` (standard scheme): the key is the base64-decoded rest
+             * @description The signing secret, only in the answer to registration and to rotation. `ffwh_…` (github scheme): the whole string is the HMAC key. `whsec_<base64>` (standard schemes): the key is the base64-decoded rest. Never for standard-v1a, which has none
              * @example ffwh_wjpmdP1DKbOC9dn09FFIyfnQ2daAbHFFdmoeAUnO6U0
              */
             secret?: string;
@@ -1908,6 +2041,14 @@ export interface components {
             description?: string | null;
             /** @description true re-enables a disabled endpoint */
             active?: boolean;
+            /** @description `per-entity`: events about one item (a file’s item, or the endpoint for webhook.*) arrive in the order they were written; one that keeps failing holds back only its item’s later events, until its retries end. `none`: no order is kept, a retry does not hold anything back. Applies to events written from then on */
+            ordering?: components["schemas"]["WebhookOrdering"];
+            /** @description `thin`: the event’s id, kind and time, and `object` (and `entity`) with the URL of each, no `data`: the receiver reads the current state with its own token. `full`: the event’s `data` */
+            payload?: components["schemas"]["WebhookPayload"];
+            /** @description Deliveries per second at most, from every instance together; null: no limit */
+            rate_limit?: number | null;
+            /** @description Once disabled for failing, probed every WEBHOOK_PROBE_INTERVAL and re-enabled when it answers 2xx, its missed events sent again (as Recover does) */
+            auto_recover?: boolean;
         };
         RotateWebhookSecret: {
             /** @description The scheme of the new secret (the endpoint's own by default); during WEBHOOK_SECRET_GRACE the old secret still signs in the old scheme, next to the new one */
@@ -2684,7 +2825,43 @@ export interface components {
                 since: string;
             };
         };
-        /** @description The body of a webhook.ping delivery: A test event, sent to one webhook only, when someone asks for it (Send ping). */
+        /** @description The body of a webhook.endpoint.failing delivery: Every delivery to another webhook has failed for a while (WEBHOOK_WARN_AFTER): unless its receiver answers again, the service disables that webhook at disabled_at. */
+        "WebhookEvent_webhook.endpoint.failing": {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "webhook.endpoint.failing";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            data: {
+                /** @description The endpoint failing */
+                endpoint_id: number;
+                /** @description The origin of its URL (scheme, host, port), never its path or query, which may hold a token */
+                origin: string;
+                /**
+                 * Format: date-time
+                 * @description When its deliveries started failing
+                 */
+                since: string;
+                /**
+                 * Format: date-time
+                 * @description When it will be disabled if every delivery keeps failing (since + WEBHOOK_DISABLE_AFTER)
+                 */
+                disabled_at: string;
+            };
+        };
+        /** @description The body of a webhook.ping delivery: A test event, sent to one webhook only, when someone asks for it (Send ping), or to probe a disabled webhook that recovers by itself. */
         "WebhookEvent_webhook.ping": {
             /**
              * @description The same on every retry
@@ -2706,10 +2883,47 @@ export interface components {
             data: {
                 /** @description The endpoint pinged */
                 endpoint_id: number;
+                /** @description Present (true) when the service checks whether a disabled endpoint with auto_recover answers again */
+                probe?: boolean;
             };
         };
         /** @description The body of any webhook delivery; `event` tells which */
-        WebhookEvent: components["schemas"]["WebhookEvent_file.created"] | components["schemas"]["WebhookEvent_file.deleted"] | components["schemas"]["WebhookEvent_file.reordered"] | components["schemas"]["WebhookEvent_file.updated"] | components["schemas"]["WebhookEvent_webhook.endpoint.disabled"] | components["schemas"]["WebhookEvent_webhook.ping"];
+        WebhookEvent: components["schemas"]["WebhookEvent_file.created"] | components["schemas"]["WebhookEvent_file.deleted"] | components["schemas"]["WebhookEvent_file.reordered"] | components["schemas"]["WebhookEvent_file.updated"] | components["schemas"]["WebhookEvent_webhook.endpoint.disabled"] | components["schemas"]["WebhookEvent_webhook.endpoint.failing"] | components["schemas"]["WebhookEvent_webhook.ping"];
+        /** @description Something a thin event is about */
+        WebhookObjectReference: {
+            /**
+             * @description `file`, `webhook`, or an attachment type
+             * @example file
+             */
+            type: string;
+            id: number;
+            /**
+             * Format: uri
+             * @description Where its current state is read (absent for items of a type with no collection path)
+             */
+            url?: string;
+        };
+        /** @description The body of a delivery to an endpoint with `payload: thin`: no `data`, but the object the event is about (and the item it belongs to), whose current state the receiver reads at `url` with its own token */
+        WebhookThinEvent: {
+            /**
+             * @description The same on every retry
+             * @example evt_2f1c9a7e0b4e4a4f9c550d0e3b1d2a11
+             */
+            id: string;
+            /** @enum {string} */
+            event: "file.created" | "file.deleted" | "file.reordered" | "file.updated" | "webhook.endpoint.disabled" | "webhook.endpoint.failing" | "webhook.ping";
+            /**
+             * Format: date-time
+             * @description When the event happened
+             */
+            created_at: string;
+            /** @description When this attempt was sent, in Unix seconds */
+            timestamp: number;
+            /** @description The file (file.created, .updated, .deleted), the item (file.reordered) or the webhook (webhook.*) */
+            object: components["schemas"]["WebhookObjectReference"] | null;
+            /** @description The item a file belongs to (file.* except reordered) */
+            entity?: components["schemas"]["WebhookObjectReference"];
+        };
     };
     responses: never;
     parameters: never;
@@ -4730,6 +4944,106 @@ export interface operations {
             };
             /** @description The caller gave no consent to this client (an integration never has any), or the token is another application’s: an application withdraws only its own grant */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getWebhookKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonWebKeySet"];
+                };
+            };
+            /** @description If-None-Match matched: the copy the client holds is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWebhookSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSigningKey"][];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    rotateWebhookSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSigningKey"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The token lacks the permission */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,7 +13,7 @@ import type { SigningKey, SigningKeyPurpose } from '../repositories/entities/sig
 import type { NewSigningKey, SigningKeysRepository } from '../repositories/signing-keys.repository.js';
 
 /** The algorithms a key ring signs with: ES256 (access tokens) or EdDSA over Ed25519 (webhooks' `v1a`). */
-export type KeyRingAlgorithm = 'ES256' | 'EdDSA';
+type KeyRingAlgorithm = 'ES256' | 'EdDSA';
 
 /** What a key ring signs for, and how its keys come and go. */
 export interface KeyRingOptions {

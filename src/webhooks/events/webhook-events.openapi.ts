@@ -8,7 +8,7 @@ export const eventSchemaName = (kind: string): string => `WebhookEvent_${kind}`;
 export const ANY_EVENT_SCHEMA = 'WebhookEvent';
 
 /** The component schema of a thin delivery's body (an endpoint with `payload: thin`), whatever its kind. */
-export const THIN_EVENT_SCHEMA = 'WebhookThinEvent';
+const THIN_EVENT_SCHEMA = 'WebhookThinEvent';
 const REFERENCE_SCHEMA = 'WebhookObjectReference';
 
 /** The operation whose body names the URL deliveries go to: it carries them as an OpenAPI 3.0 callback. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { LoadedSigningKey } from '../../token/index.js';
 
 /** Where a published key is in its life, at the time of the answer. */
-export const SIGNING_KEY_STATES = ['upcoming', 'signing', 'retired'] as const;
+const SIGNING_KEY_STATES = ['upcoming', 'signing', 'retired'] as const;
 export type SigningKeyState = (typeof SIGNING_KEY_STATES)[number];
 
 /** One published Ed25519 key of `v1a` signatures, as the administration API shows it (never its private half). */

@@ -7,7 +7,7 @@ import { webhooksConfig, type WebhooksConfig } from '../webhooks.config.js';
 export const WEBHOOK_KEYS_PATH = '.well-known/webhook-keys.json';
 
 /** How far from now a Standard Webhooks verifier accepts a `webhook-timestamp` (its libraries' default). */
-export const VERIFIER_TOLERANCE_MS = 5 * 60_000;
+const VERIFIER_TOLERANCE_MS = 5 * 60_000;
 
 /**
  * The Ed25519 keys that sign `v1a` signatures, shared by every instance: a new one is published

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { unwrap } from '../../../api/client';
 import { DeleteDialog } from '../../../components/delete-dialog';
-import { Dialog, ErrorMessage, SecretOnce, formatDate } from '../../../components/ui';
+import { CopyField, Dialog, ErrorMessage, SecretOnce, formatDate } from '../../../components/ui';
 import { useApi } from '../../../context';
 import { SchemePicker } from './webhook-choices';
+import { hasSecret, keySetUrl, rotationLabel } from './webhook-modes';
 import { NEW_WEBHOOK, WebhookForm, createBody, draftOf, updateBody } from './webhook-form';
 import { webhookKeys, withoutSecret, type SignatureScheme, type WebhookEndpoint } from './webhook-queries';
 
@@ -34,13 +35,19 @@ export function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: ()
   const created = create.data;
   return (
     <Dialog title={created ? 'Webhook added' : 'Add webhook'} open={open} onClose={close}>
-      {created?.secret ? (
+      {created ? (
         <>
-          <p>
-            Events now go to <span className="mono">{created.url}</span>. Give its receiver this secret to verify their
-            signatures.
-          </p>
-          <SecretOnce label="Signing secret" value={created.secret} />
+          {created.secret ? (
+            <>
+              <p>
+                Events now go to <span className="mono">{created.url}</span>. Give its receiver this secret to verify
+                their signatures.
+              </p>
+              <SecretOnce label="Signing secret" value={created.secret} />
+            </>
+          ) : (
+            <PublicKeyNote url={created.url} />
+          )}
           <div className="dialog-actions">
             <Link to={`${WEBHOOKS_PATH}/${created.id}`}>Open the webhook</Link>
             <button type="button" className="primary" onClick={close}>
@@ -113,14 +120,23 @@ export function RotateSecretDialog({ endpoint, open, onClose }: EndpointDialogPr
     onClose();
   };
   const rotated = rotate.data;
+  const grace =
+    rotated?.previous_secret_expires_at &&
+    `The previous secret keeps signing too until ${formatDate(rotated.previous_secret_expires_at)}: switch the receiver before then.`;
   return (
-    <Dialog title="Rotate secret" open={open} onClose={close}>
-      {rotated?.secret ? (
+    <Dialog title={rotationLabel(endpoint.signature_scheme)} open={open} onClose={close}>
+      {rotated ? (
         <>
-          <SecretOnce label="New signing secret" value={rotated.secret}>
-            {rotated.previous_secret_expires_at &&
-              `The previous secret keeps signing too until ${formatDate(rotated.previous_secret_expires_at)}: switch the receiver before then.`}
-          </SecretOnce>
+          {rotated.secret ? (
+            <SecretOnce label="New signing secret" value={rotated.secret}>
+              {grace}
+            </SecretOnce>
+          ) : (
+            <>
+              <PublicKeyNote url={rotated.url} />
+              {grace && <p className="message message-warning">{grace}</p>}
+            </>
+          )}
           <div className="dialog-actions">
             <button type="button" className="primary" onClick={close}>
               Done
@@ -130,8 +146,12 @@ export function RotateSecretDialog({ endpoint, open, onClose }: EndpointDialogPr
       ) : (
         <>
           <p>
-            The service issues a new signing secret. The current one keeps signing next to it for a grace period, so the
-            receiver can switch without missing a delivery.
+            {hasSecret(scheme)
+              ? 'The service issues a new signing secret.'
+              : 'Deliveries will be signed with the service’s own key alone: there is no secret to hand over.'}
+            {hasSecret(endpoint.signature_scheme) &&
+              ' The current secret keeps signing next to it for a grace period, so the receiver can switch without ' +
+                'missing a delivery.'}
           </p>
           <SchemePicker legend="Scheme of the new secret" value={scheme} onChange={setScheme} />
           <ErrorMessage error={rotate.error} />
@@ -140,12 +160,26 @@ export function RotateSecretDialog({ endpoint, open, onClose }: EndpointDialogPr
               Cancel
             </button>
             <button type="button" className="primary" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
-              {rotate.isPending ? 'Issuing…' : 'Issue new secret'}
+              {rotate.isPending ? 'Issuing…' : hasSecret(scheme) ? 'Issue new secret' : 'Sign with the public key'}
             </button>
           </div>
         </>
       )}
     </Dialog>
+  );
+}
+
+/** A webhook signed with the service's key alone has no secret: where its receiver finds the public keys instead. */
+function PublicKeyNote({ url }: { url: string }) {
+  const keys = keySetUrl();
+  return (
+    <>
+      <p>
+        Events to <span className="mono">{url}</span> are signed with the service’s own key: there is no secret to hand
+        over. Its receiver checks the signatures with the public keys at this address.
+      </p>
+      <CopyField label="Public keys" value={keys} copyLabel="Copy the address of the public keys" />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { ErrorMessage, Progress } from '../../../components/ui';
 import { pluralLabel, useContentTypes } from '../../../content-types';
+import { SCHEMES, type Wording } from './webhook-modes';
 import { ALL_EVENTS, useWebhookEventTypes, type SignatureScheme } from './webhook-queries';
 
 /** A checkbox or radio button with its label and, under it, what it means. */
@@ -44,7 +45,7 @@ export function Choice({
 }
 
 /** A group of choices under a legend, with the group's error under it. */
-function ChoiceGroup({
+export function ChoiceGroup({
   legend,
   hint,
   error,
@@ -151,18 +152,44 @@ export function AttachmentTypePicker({
   );
 }
 
-export const SCHEMES: Record<SignatureScheme, { label: string; description: string }> = {
-  github: {
-    label: 'GitHub style',
-    description: 'X-Signature: sha256=<hex>, an HMAC of the body (as GitHub signs). Secret ffwh_…',
-  },
-  standard: {
-    label: 'Standard Webhooks',
-    description: 'webhook-id, webhook-timestamp and webhook-signature headers (also Svix’s format). Secret whsec_…',
-  },
-};
+/**
+ * One value of several, each with its name and what it means (`options` in the order shown); `legend` names the
+ * group, `hint` says more about it.
+ */
+export function RadioPicker<T extends string>({
+  legend,
+  hint,
+  error,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  hint?: string;
+  error?: string;
+  options: Record<T, Wording>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  const name = useId();
+  return (
+    <ChoiceGroup legend={legend} hint={hint} error={error}>
+      {(Object.keys(options) as T[]).map((option) => (
+        <Choice
+          key={option}
+          type="radio"
+          name={name}
+          label={options[option].label}
+          description={options[option].description}
+          checked={value === option}
+          onChange={() => onChange(option)}
+        />
+      ))}
+    </ChoiceGroup>
+  );
+}
 
-/** How deliveries are signed: GitHub's format or Standard Webhooks. */
+/** How deliveries are signed: with a shared secret (GitHub's format, Standard Webhooks), a public key, or both. */
 export function SchemePicker({
   legend,
   value,
@@ -172,20 +199,5 @@ export function SchemePicker({
   value: SignatureScheme;
   onChange: (scheme: SignatureScheme) => void;
 }) {
-  const name = useId();
-  return (
-    <ChoiceGroup legend={legend}>
-      {(Object.keys(SCHEMES) as SignatureScheme[]).map((scheme) => (
-        <Choice
-          key={scheme}
-          type="radio"
-          name={name}
-          label={SCHEMES[scheme].label}
-          description={SCHEMES[scheme].description}
-          checked={value === scheme}
-          onChange={() => onChange(scheme)}
-        />
-      ))}
-    </ChoiceGroup>
-  );
+  return <RadioPicker legend={legend} options={SCHEMES} value={value} onChange={onChange} />;
 }

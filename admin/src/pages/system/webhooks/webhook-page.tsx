@@ -7,9 +7,9 @@ import { pluralLabel } from '../../../content-types';
 import { useApi } from '../../../context';
 import { DeliveryLog } from './delivery-log';
 import { DeleteWebhookDialog, EditWebhookDialog, RotateSecretDialog, WEBHOOKS_PATH } from './endpoint-dialogs';
-import { SCHEMES } from './webhook-choices';
+import { ORDERINGS, PAYLOADS, SCHEMES, autoRecoverWording, rateLimitText, rotationLabel } from './webhook-modes';
 import { useWebhook, webhookKeys, withoutSecret, type WebhookEndpoint } from './webhook-queries';
-import { EventList, StateBadge, lastDeliveryText } from './webhook-status';
+import { EventList, StateBadge, failingWarningText, isWarned, lastDeliveryText, nextProbeText } from './webhook-status';
 
 type EndpointDialog = 'edit' | 'rotate' | 'delete';
 
@@ -37,7 +37,7 @@ export function WebhookPage() {
               Edit
             </button>
             <button type="button" onClick={() => setDialog('rotate')}>
-              Rotate secret
+              {rotationLabel(data.signature_scheme)}
             </button>
             <button type="button" className="danger" onClick={() => setDialog('delete')}>
               Delete
@@ -62,6 +62,12 @@ export function WebhookPage() {
       {data && (
         <>
           {!data.active && <DisabledNotice endpoint={data} />}
+          {isWarned(data) && (
+            <p className="message message-warning webhook-warned" role="note">
+              <strong>This endpoint is failing.</strong> {failingWarningText(data)} Check that its receiver answers,
+              then send a ping.
+            </p>
+          )}
           <EndpointSummary endpoint={data} />
           <DeliveryLog endpoint={data} />
           <EditWebhookDialog endpoint={data} open={dialog === 'edit'} onClose={close} />
@@ -82,6 +88,11 @@ function usePing(id: number) {
   });
 }
 
+/** What a setting's value means, under its name. */
+function Meaning({ text }: { text: string }) {
+  return <span className="hint webhook-meaning">{text}</span>;
+}
+
 function EndpointSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
   const graceEnds = endpoint.previous_secret_expires_at;
   return (
@@ -98,6 +109,18 @@ function EndpointSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
             <dd>{formatDate(endpoint.failing_since)}</dd>
           </>
         )}
+        {endpoint.warned_at && (
+          <>
+            <dt>Reported failing</dt>
+            <dd>{formatDate(endpoint.warned_at)}</dd>
+          </>
+        )}
+        {endpoint.next_probe_at && !endpoint.active && (
+          <>
+            <dt>Next test</dt>
+            <dd>{formatDate(endpoint.next_probe_at)}</dd>
+          </>
+        )}
         <dt>Deliveries</dt>
         <dd>{lastDeliveryText(endpoint.last_delivery)}</dd>
         <dt>Events</dt>
@@ -111,7 +134,25 @@ function EndpointSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
         <dt>Signature scheme</dt>
         <dd>
           {SCHEMES[endpoint.signature_scheme].label}
-          <span className="hint"> · changes only with a new secret (Rotate secret)</span>
+          <span className="hint"> · changes with “{rotationLabel(endpoint.signature_scheme)}”</span>
+          <Meaning text={SCHEMES[endpoint.signature_scheme].description} />
+        </dd>
+        <dt>Order of events</dt>
+        <dd>
+          {ORDERINGS[endpoint.ordering].label}
+          <Meaning text={ORDERINGS[endpoint.ordering].description} />
+        </dd>
+        <dt>Content of events</dt>
+        <dd>
+          {PAYLOADS[endpoint.payload].label}
+          <Meaning text={PAYLOADS[endpoint.payload].description} />
+        </dd>
+        <dt>Rate limit</dt>
+        <dd>{rateLimitText(endpoint.rate_limit)}</dd>
+        <dt>Recovery</dt>
+        <dd>
+          {autoRecoverWording(endpoint.auto_recover).label}
+          <Meaning text={autoRecoverWording(endpoint.auto_recover).description} />
         </dd>
         {graceEnds && new Date(graceEnds).getTime() > Date.now() && (
           <>
@@ -128,6 +169,7 @@ function EndpointSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
 
 /** Why nothing is sent to the endpoint, and how to bring it back. */
 function DisabledNotice({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const probe = nextProbeText(endpoint);
   const api = useApi();
   const queries = useQueryClient();
   const enable = useMutation({
@@ -146,6 +188,7 @@ function DisabledNotice({ endpoint }: { endpoint: WebhookEndpoint }) {
         new events are kept as skipped. Enable it, or use “Recover” in the delivery log to enable it and send again what
         it missed.
       </p>
+      {probe && <p>{probe}</p>}
       <ErrorMessage error={enable.error} />
       <button type="button" disabled={enable.isPending} onClick={() => enable.mutate()}>
         {enable.isPending ? 'Enabling…' : 'Enable'}

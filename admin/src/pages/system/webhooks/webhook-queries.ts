@@ -32,6 +32,7 @@ export const webhookKeys = {
   deliveries: (id: number) => ['webhooks', id, 'deliveries'] as const,
   deliveryPage: (id: number, page: DeliveryPage) => ['webhooks', id, 'deliveries', page] as const,
   eventTypes: ['webhook-event-types'] as const,
+  signingKeys: ['webhook-signing-keys'] as const,
 };
 
 /** One page of the endpoint list, searched and sorted as `params` say (the previous page shown meanwhile). */

@@ -13,11 +13,17 @@ export const endpoint = (overrides: Partial<Schemas['WebhookEndpoint']> = {}): S
   signature_scheme: 'github',
   previous_secret_expires_at: null,
   events: ['*'],
+  ordering: 'none',
+  payload: 'full',
+  rate_limit: null,
+  auto_recover: false,
   filter: null,
   description: 'ERP file sync',
   active: true,
   disabled_reason: null,
   failing_since: null,
+  warned_at: null,
+  next_probe_at: null,
   last_delivery: null,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
@@ -41,6 +47,16 @@ export const delivery = (overrides: Partial<Schemas['WebhookDelivery']> = {}): S
   ...overrides,
 });
 
+export const signingKey = (overrides: Partial<Schemas['WebhookSigningKey']> = {}): Schemas['WebhookSigningKey'] => ({
+  kid: 'wh-first',
+  algorithm: 'EdDSA',
+  state: 'signing',
+  activates_at: '2026-11-01T10:00:00.000Z',
+  retired_at: null,
+  published_until: null,
+  ...overrides,
+});
+
 export const endpointPage = (items: Schemas['WebhookEndpoint'][], total = items.length, offset = 0) =>
   json({ items, total, limit: 20, offset });
 
@@ -61,6 +77,8 @@ const service = (routes: Record<string, Handler> = {}): Record<string, Handler> 
   'GET /api/webhooks/event-types': () => json(EVENT_TYPES),
   'GET /files/fields': () => json([{ attachment_type: 'product', fields: [] }]),
   'GET /api/webhooks': () => endpointPage([endpoint()]),
+  // Before `:id`, which its path would match too.
+  'GET /api/webhooks/signing-keys': () => json([signingKey()]),
   'GET /api/webhooks/:id': () => json(endpoint()),
   'GET /api/webhooks/:id/deliveries': () => page([delivery()]),
   ...routes,

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { me } from '../../../testing/system-fixtures';
 import { json, problem } from '../../../testing/render';
-import { description, dialog, endpoint, endpointPage, renderList, value } from './webhook-test-kit';
+import { description, dialog, endpoint, endpointPage, renderList, signingKey, value } from './webhook-test-kit';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -124,6 +125,10 @@ describe('WebhooksPage', () => {
     await user.click(await within(form).findByRole('checkbox', { name: 'Products' }));
     await user.click(within(form).getByRole('radio', { name: 'Standard Webhooks' }));
     await user.type(within(form).getByLabelText('Description'), 'Search index');
+    await user.click(within(form).getByRole('radio', { name: 'In order, item by item' }));
+    await user.click(within(form).getByRole('radio', { name: 'Notice only' }));
+    await user.type(within(form).getByLabelText('Rate limit'), '25');
+    await user.click(within(form).getByRole('checkbox', { name: 'Re-enable by itself after failing' }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Webhook added' });
@@ -135,6 +140,10 @@ describe('WebhooksPage', () => {
       signature_scheme: 'standard',
       filter: { attachment_types: ['product'] },
       description: 'Search index',
+      ordering: 'per-entity',
+      payload: 'thin',
+      rate_limit: 25,
+      auto_recover: true,
     });
     expect(await screen.findByRole('row', { name: /new\.example/ })).toBeTruthy();
 
@@ -196,5 +205,182 @@ describe('WebhooksPage', () => {
     expect(description(within(form).getByLabelText('URL'))).toContain('Enter the URL');
     expect(within(form).getByText('Choose at least one event, or all events.')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+  it('says how each endpoint is sent to, and warns of one the service will disable if it keeps failing', async () => {
+    const since = '2026-11-22T09:00:00.000Z';
+    renderList({
+      'GET /api/webhooks': () =>
+        endpointPage([
+          endpoint(),
+          endpoint({
+            id: 2,
+            url: 'https://erp.example.com/in',
+            signature_scheme: 'standard-v1a',
+            ordering: 'per-entity',
+            payload: 'thin',
+            rate_limit: 1,
+            auto_recover: true,
+            failing_since: since,
+            warned_at: '2026-11-23T09:00:00.000Z',
+          }),
+          endpoint({
+            id: 3,
+            url: 'https://off.example.com/in',
+            rate_limit: 2500,
+            auto_recover: true,
+            active: false,
+            disabled_reason: 'Every delivery failed for too long.',
+            failing_since: since,
+            warned_at: '2026-11-23T09:00:00.000Z',
+            next_probe_at: '2026-11-28T10:00:00.000Z',
+          }),
+        ]),
+    });
+
+    const plain = (await screen.findByRole('row', { name: /hooks\.example\.org/ })).textContent ?? '';
+    for (const words of [
+      'GitHub style',
+      'As soon as possible',
+      'Full details',
+      'No rate limit',
+      'If disabled, enabled again by hand',
+    ])
+      expect(plain).toContain(words);
+    expect(plain).not.toContain('will disable');
+    const warned = screen.getByRole('row', { name: /erp\.example\.com/ });
+    for (const words of [
+      'Standard Webhooks, public key',
+      'In order, item by item',
+      'Notice only',
+      'At most 1 delivery a second',
+      'If disabled, re-enables itself',
+    ])
+      expect(warned.textContent).toContain(words);
+    expect(within(warned).getByText(/will disable/).textContent).toBe(
+      `⚠ Failing since ${new Date(since).toLocaleString()}: the service will disable it if it keeps failing.`,
+    );
+    // Disabled already: no warning of what has happened, but when it is tried again.
+    const off = screen.getByRole('row', { name: /off\.example\.com/ }).textContent ?? '';
+    expect(off).toContain('At most 2,500 deliveries a second');
+    expect(off).not.toContain('will disable');
+    expect(off).toContain(`Next test ${new Date('2026-11-28T10:00:00.000Z').toLocaleString()}`);
+  });
+
+  it.each([
+    ['0', 'a limit below one'],
+    ['10001', 'a limit above the most'],
+    ['2.5', 'a fraction'],
+    ['ten', 'words'],
+  ])('refuses a rate limit of %s (%s) at its field, focused, and sends nothing', async (typed) => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderList();
+
+    await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+    const form = dialog('Add webhook');
+    await user.type(within(form).getByLabelText('URL'), 'https://example.org/hook');
+    const limit = within(form).getByLabelText('Rate limit');
+    await user.type(limit, typed);
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    expect(limit.getAttribute('aria-invalid')).toBe('true');
+    expect(description(limit)).toContain(
+      'Enter a whole number of deliveries a second, from 1 to 10,000, or leave it empty for no limit.',
+    );
+    expect(document.activeElement).toBe(limit);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows the service’s refusal of a rate limit at its field', async () => {
+    const user = userEvent.setup({ delay: null });
+    const refusal = 'rate_limit must not be greater than 10000';
+    renderList({
+      'POST /api/webhooks': () =>
+        problem(400, 'Bad Request', refusal, { errors: [{ field: 'rate_limit', messages: [refusal] }] }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+    const form = dialog('Add webhook');
+    await user.type(within(form).getByLabelText('URL'), 'https://example.org/hook');
+    await user.type(within(form).getByLabelText('Rate limit'), '500');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    const limit = within(form).getByLabelText('Rate limit');
+    await waitFor(() => expect(limit.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(limit)).toContain(refusal);
+    expect(within(form).getByRole('alert').textContent).toBe('Not saved: correct the fields marked above.');
+  });
+
+  it('registers an endpoint signed with the public key: no secret, but where its receiver finds the keys', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderList({
+      'POST /api/webhooks': () => json(endpoint({ id: 2, signature_scheme: 'standard-v1a' }), 201),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+    const form = dialog('Add webhook');
+    await user.type(within(form).getByLabelText('URL'), 'https://hooks.example.org/files');
+    await user.click(within(form).getByRole('radio', { name: 'Standard Webhooks, public key' }));
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'Webhook added' });
+    expect(shown.textContent).toContain('there is no secret to hand over');
+    expect(value(within(shown).getByLabelText('Public keys'))).toBe(`${location.origin}/.well-known/webhook-keys.json`);
+    expect(within(shown).queryByLabelText('Signing secret')).toBeNull();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ signature_scheme: 'standard-v1a' });
+  });
+
+  it('lists the public signing keys, and lets an administrator rotate them', async () => {
+    const user = userEvent.setup({ delay: null });
+    let rotated = false;
+    const upcoming = signingKey({
+      kid: 'wh-new',
+      state: 'upcoming',
+      activates_at: '2026-12-01T11:00:00.000Z',
+    });
+    const { calls } = renderList({
+      'GET /api/me': () => json(me(['*'])),
+      'GET /api/webhooks/signing-keys': () => json(rotated ? [signingKey(), upcoming] : [signingKey()]),
+      'POST /api/webhooks/signing-keys/rotate': () => {
+        rotated = true;
+        return json(upcoming, 201);
+      },
+    });
+
+    const keys = await screen.findByRole('region', { name: 'Public signing keys' });
+    const signing = await within(keys).findByRole('row', { name: /wh-first/ });
+    expect(signing.textContent).toContain('Signing now');
+    expect(signing.textContent).toContain(`Since ${new Date('2026-11-01T10:00:00.000Z').toLocaleString()}`);
+    expect(signing.textContent).toContain('No end date yet');
+    expect(
+      within(keys)
+        .getByRole('link', { name: /webhook-keys\.json$/ })
+        .getAttribute('href'),
+    ).toBe(`${location.origin}/.well-known/webhook-keys.json`);
+    await user.click(within(keys).getByRole('button', { name: 'Rotate signing key' }));
+    const confirm = dialog('Rotate the signing key?');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate signing key' }));
+
+    expect((await within(keys).findByRole('status')).textContent).toContain(
+      `New key wh-new published: it signs from ${new Date('2026-12-01T11:00:00.000Z').toLocaleString()}`,
+    );
+    const added = await within(keys).findByRole('row', { name: /wh-new/ });
+    expect(added.textContent).toContain('Upcoming');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/webhooks/signing-keys/rotate',
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the keys without a rotation to an account that may only manage webhooks', async () => {
+    renderList({
+      'GET /api/me': () => json(me(['webhook:write'])),
+      'GET /api/webhooks/signing-keys': () => json([signingKey()]),
+    });
+
+    const keys = await screen.findByRole('region', { name: 'Public signing keys' });
+    expect(await within(keys).findByRole('row', { name: /wh-first/ })).toBeTruthy();
+    expect(within(keys).getByText(/Only an administrator/)).toBeTruthy();
+    expect(within(keys).queryByRole('button', { name: /Rotate/ })).toBeNull();
   });
 });

@@ -5,13 +5,14 @@ import { ListView } from '../../../components/lists/list-view';
 import { useListParams } from '../../../components/lists/use-list-params';
 import { PageHeader } from '../../../components/ui';
 import { AddWebhookDialog, WEBHOOKS_PATH } from './endpoint-dialogs';
-import { SCHEMES } from './webhook-choices';
+import { SigningKeysPanel } from './signing-keys';
+import { SCHEMES } from './webhook-modes';
 import { useWebhooks, type WebhookEndpoint } from './webhook-queries';
-import { EventList, Health } from './webhook-status';
+import { DeliveryModes, EventList, Health } from './webhook-status';
 
 /**
  * The columns of the list. Endpoints may share a URL: the scheme and the description tell them apart, and the health
- * column says which of them works.
+ * column says which of them works (and warns of one the service is about to disable); how each is sent to, in words.
  */
 const COLUMNS: ListColumn<WebhookEndpoint>[] = [
   {
@@ -23,11 +24,15 @@ const COLUMNS: ListColumn<WebhookEndpoint>[] = [
   },
   { id: 'scheme', header: 'Signature', cell: (endpoint) => SCHEMES[endpoint.signature_scheme].label },
   { id: 'events', header: 'Events', cell: (endpoint) => <EventList events={endpoint.events} /> },
+  { id: 'delivery', header: 'Delivery', cell: (endpoint) => <DeliveryModes endpoint={endpoint} /> },
   { id: 'health', header: 'Health', cell: (endpoint) => <Health endpoint={endpoint} /> },
   { id: 'description', header: 'Description', sort: 'description', cell: (endpoint) => endpoint.description ?? '—' },
 ];
 
-/** Settings › System › Webhooks: the registered endpoints (searched, sorted, a page at a time), and registration. */
+/**
+ * Settings › System › Webhooks: the registered endpoints (searched, sorted, a page at a time), registration, and the
+ * public keys of the public-key signatures.
+ */
 export function WebhooksPage() {
   const [params, setParams] = useListParams();
   const webhooks = useWebhooks(params);
@@ -62,6 +67,7 @@ export function WebhooksPage() {
           hint: 'Add a webhook to have the service notify another system of every change to the files.',
         }}
       />
+      <SigningKeysPanel />
       <AddWebhookDialog open={adding} onClose={() => setAdding(false)} />
     </>
   );
