@@ -2,8 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import { bigintNumber } from '@file-fields/nest';
 
 /** What a key signs: access tokens (ES256), or webhook deliveries (Ed25519, Standard Webhooks' `v1a`). */
-const SIGNING_KEY_PURPOSES = ['access-token', 'webhook'] as const;
-export type SigningKeyPurpose = (typeof SIGNING_KEY_PURPOSES)[number];
+export type SigningKeyPurpose = 'access-token' | 'webhook';
 
 /** A key pair that signs for one purpose; stored in the database so every instance shares it. */
 @Entity({ name: 'signing_keys' })
