@@ -2,8 +2,9 @@
  * Benchmark (not a test, not in CI): `npm run bench`. Measures the service's hot routes against peers, each in its own
  * process, alternated A/B/A/B within one run (autocannon, 16 connections on 127.0.0.1), on SQLite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL; then the large-upload figure against a raw node:http → file pipe, and (on
- * PostgreSQL) the webhook drain rate and delivery latency. Prints tables (each ratio with the CPU per answer of both
- * sides; each target's warm-up; the service's RSS after start) and writes the same as JSON under bench/results/.
+ * PostgreSQL) the webhook drain rate and delivery latency, signing `v1` (HMAC) and `v1a` (Ed25519) alternated, with
+ * the CPU of one signature of each. Prints tables (each ratio with the CPU per answer of both sides; each target's
+ * warm-up; the service's RSS after start) and writes the same as JSON under bench/results/.
  *
  * The peers: a bare NestJS route (bench/peers/bare-nest.ts), the yardstick of the token endpoint, the constant
  * documents and the kept reads; node-oidc-provider (bench/peers/oidc-provider.ts) for the token; and the read floor
@@ -22,9 +23,9 @@
  * Settings (environment): BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP_REQUESTS (20000),
  * BENCH_WARMUP_CAP_SECONDS (60; 0: round 1 warms up as the others), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS
  * (16), BENCH_UPLOAD_MIB (1024; 0 skips the upload), BENCH_UPLOAD_ROUNDS (3, alternated), BENCH_WEBHOOK_EVENTS (1000;
- * 0 skips), BENCH_WEBHOOK_SAMPLES (20), BENCH_TIMEOUT_MINUTES (120), BENCH_ONLY (comma-separated group names: token
- * (vs oidc-provider and bare NestJS), product, products, jwks, metadata, mixed (each vs bare NestJS), product-anew,
- * products-anew (each vs the read floor), upload, webhooks).
+ * 0 skips), BENCH_WEBHOOK_SAMPLES (20), BENCH_WEBHOOK_ROUNDS (3, each v1 then v1a), BENCH_TIMEOUT_MINUTES (120),
+ * BENCH_ONLY (comma-separated group names: token (vs oidc-provider and bare NestJS), product, products, jwks,
+ * metadata, mixed (each vs bare NestJS), product-anew, products-anew (each vs the read floor), upload, webhooks).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ import { HTTP_GROUPS, settings, wanted } from './settings.js';
 import { killAll, ROOT, startCommand, startPeer, type RunningProcess } from './support.js';
 import { fmt, memoryLine, pairTable, targetTable, uploadTable, webhookTable } from './tables.js';
 import { measureRawUpload, measureServiceUpload, type UploadFigures } from './upload.js';
-import { measureWebhooks } from './webhooks.js';
+import { measureSigningCost, measureWebhooks, type Signature, type WebhookFigures } from './webhooks.js';
 
 /** Round 1's warm-up, for people. */
 function warmupRule(): string {
@@ -146,10 +147,20 @@ async function main(): Promise<void> {
     }
     if (process.env.TEST_DATABASE_URL && settings.webhookEvents > 0 && wanted('webhooks')) {
       await section('Webhooks', async () => {
-        process.stderr.write(`  webhooks: ${settings.webhookEvents} events\n`);
-        const figures = await measureWebhooks(logDir, settings.webhookEvents, settings.webhookSamples);
-        report.webhooks = figures;
-        return `\n## Webhooks\n\n${webhookTable(figures)}`;
+        const rounds: Record<Signature, WebhookFigures[]> = { v1: [], v1a: [] };
+        for (let round = 1; round <= settings.webhookRounds; round++) {
+          for (const signature of ['v1', 'v1a'] as const) {
+            process.stderr.write(
+              `  webhooks: round ${round}/${settings.webhookRounds}, ${signature}, ${settings.webhookEvents} events\n`,
+            );
+            rounds[signature].push(
+              await measureWebhooks(logDir, signature, settings.webhookEvents, settings.webhookSamples),
+            );
+          }
+        }
+        const signing = measureSigningCost(10_000);
+        report.webhooks = { ...rounds, signing };
+        return `\n## Webhooks\n\n${webhookTable(rounds, signing)}`;
       });
     }
   } finally {

@@ -22,6 +22,7 @@ export const settings = {
   uploadRounds: Math.max(1, Math.round(setting('BENCH_UPLOAD_ROUNDS', 3))),
   webhookEvents: Math.round(setting('BENCH_WEBHOOK_EVENTS', 1000)),
   webhookSamples: Math.max(1, Math.round(setting('BENCH_WEBHOOK_SAMPLES', 20))),
+  webhookRounds: Math.max(1, Math.round(setting('BENCH_WEBHOOK_ROUNDS', 3))),
   // Round 1's warm-up of every target, up to a minute each, on two databases.
   timeoutMinutes: setting('BENCH_TIMEOUT_MINUTES', 120),
   only: (process.env.BENCH_ONLY ?? '')

@@ -2,7 +2,7 @@
 import { describeWarmUp, type PairRow, type TargetSummary } from './load.js';
 import { median } from './support.js';
 import type { UploadFigures } from './upload.js';
-import type { WebhookFigures } from './webhooks.js';
+import type { Signature, SigningCost, WebhookFigures } from './webhooks.js';
 
 export const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -70,11 +70,29 @@ export function uploadTable(us: UploadFigures[], raw: UploadFigures[]): string {
   ].join('\n');
 }
 
-export function webhookTable(figures: WebhookFigures): string {
+/** v1 and v1a side by side: medians over the rounds (the latency's max over all), and v1a over v1. */
+export function webhookTable(rounds: Record<Signature, WebhookFigures[]>, signing: SigningCost): string {
+  const summary = (list: WebhookFigures[]) => ({
+    rate: median(list.map((f) => f.deliveriesPerSecond)),
+    drain: median(list.map((f) => f.drainSeconds)),
+    sinceStart: median(list.map((f) => f.sinceStartSeconds)),
+    p50: median(list.map((f) => f.latencyP50Ms)),
+    max: Math.max(...list.map((f) => f.latencyMaxMs)),
+  });
+  const v1 = summary(rounds.v1);
+  const v1a = summary(rounds.v1a);
+  const { events, latencySamplesMs } = rounds.v1[0];
   return [
-    '| webhooks (PostgreSQL, defaults) | figure |',
-    '|---|---:|',
-    `| backlog of ${fmt(figures.events)} events drained to one endpoint | ${fmt(figures.deliveriesPerSecond)} deliveries/s (${fmt(figures.drainSeconds, 1)} s; ${fmt(figures.sinceStartSeconds, 1)} s from spawn) |`,
-    `| a new event reaching the receiver, empty backlog (${figures.latencySamplesMs.length} samples) | p50 ${fmt(figures.latencyP50Ms, 1)} ms, max ${fmt(figures.latencyMaxMs, 1)} ms |`,
+    `| webhooks (PostgreSQL, defaults; medians of ${rounds.v1.length} alternated round(s)) | v1 (HMAC-SHA256) | v1a (Ed25519) | v1a/v1 |`,
+    '|---|---:|---:|---:|',
+    `| backlog of ${fmt(events)} events drained to one endpoint, deliveries/s | ${fmt(v1.rate)} | ${fmt(v1a.rate)} | ${fmt(v1a.rate / v1.rate, 2)}x |`,
+    `| the same, each round | ${rounds.v1.map((f) => fmt(f.deliveriesPerSecond)).join(' / ')} | ${rounds.v1a.map((f) => fmt(f.deliveriesPerSecond)).join(' / ')} | |`,
+    `| drain s (s from spawn) | ${fmt(v1.drain, 2)} (${fmt(v1.sinceStart, 1)}) | ${fmt(v1a.drain, 2)} (${fmt(v1a.sinceStart, 1)}) | |`,
+    `| a new event reaching the receiver, empty backlog (${latencySamplesMs.length} samples a round), p50 ms | ${fmt(v1.p50, 1)} | ${fmt(v1a.p50, 1)} | ${fmt(v1a.p50 / v1.p50, 2)}x |`,
+    `| the same, max ms | ${fmt(v1.max, 1)} | ${fmt(v1a.max, 1)} | |`,
+    '',
+    `CPU of one signature of a ${fmt(signing.bodyBytes)}-byte body (${fmt(signing.count)} each, the service's functions, ` +
+      `in the bench's process): v1 ${fmt(signing.v1Us, 1)} µs, v1a ${fmt(signing.v1aUs, 1)} µs ` +
+      `(${fmt(signing.v1aUs / signing.v1Us, 1)}x).`,
   ].join('\n');
 }

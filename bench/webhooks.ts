@@ -5,9 +5,14 @@
  * and a `file.deleted` event, each written with its delivery in the transaction of the change; then the service is
  * restarted with the dispatcher on (4 uploads at a time, the most one client may have in flight). Pings would be
  * simpler, but an endpoint takes 10 an hour.
+ *
+ * The endpoint signs in Standard Webhooks `v1` (HMAC-SHA256 with its secret, scheme `standard`) or `v1a` (Ed25519 with
+ * the service's key, scheme `standard-v1a`); run.ts alternates the two.
  */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { asymmetricSignatureOf, standardSignatureOf } from '../src/webhooks/sending/webhook-signer.js';
 import {
   adminToken,
   call,
@@ -23,7 +28,12 @@ import {
 /** A minimal PDF: an attachment without image variants. */
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
+/** The signatures compared, each with the endpoint's `signature_scheme` that makes it alone. */
+export const SIGNATURES = { v1: 'standard', v1a: 'standard-v1a' } as const;
+export type Signature = keyof typeof SIGNATURES;
+
 export interface WebhookFigures {
+  signature: Signature;
   events: number;
   /** Seconds from the first delivery received to the last. */
   drainSeconds: number;
@@ -41,12 +51,16 @@ export class Receiver {
   readonly seen = new Map<string, number>();
   /** Ids that arrived more than once. */
   readonly repeated = new Set<string>();
+  /** The versions seen in `webhook-signature` (`v1`, `v1a`). */
+  readonly signatures = new Set<string>();
   private waiters = new Map<string, (at: number) => void>();
   private nextWaiter?: (at: number) => void;
   private readonly server: Server = createServer((req, res) => {
     const at = performance.now();
     const id = String(req.headers['x-webhook-id'] ?? '');
     req.resume();
+    const signatures = String(req.headers['webhook-signature'] ?? '');
+    for (const signature of signatures.split(' ')) if (signature) this.signatures.add(signature.split(',')[0]);
     res.writeHead(200).end();
     if (id && this.seen.has(id)) this.repeated.add(id);
     if (!id || this.seen.has(id)) return;
@@ -99,8 +113,16 @@ async function pool(count: number, concurrency: number, task: (index: number) =>
   );
 }
 
-/** Measures the drain rate of a backlog of `events` and the p50 delivery latency of `samples` single events. */
-export async function measureWebhooks(logDir: string, events: number, samples: number): Promise<WebhookFigures> {
+/**
+ * Measures the drain rate of a backlog of `events` and the p50 delivery latency of `samples` single events, to an
+ * endpoint signing with `signature`.
+ */
+export async function measureWebhooks(
+  logDir: string,
+  signature: Signature,
+  events: number,
+  samples: number,
+): Promise<WebhookFigures> {
   // Pairs of events: an upload and its deletion.
   const total = Math.ceil(events / 2) * 2;
   const receiver = new Receiver();
@@ -108,13 +130,14 @@ export async function measureWebhooks(logDir: string, events: number, samples: n
   const database: BenchDatabase = await createDatabase('postgres');
   let service: RunningProcess | undefined;
   const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
-  const log = join(logDir, 'webhooks-service.log');
+  const log = join(logDir, `webhooks-${signature}-service.log`);
   try {
     service = await startService(database, log, { ...env, WEBHOOK_DISPATCHER: 'off' });
     const token = await adminToken(service.url);
     await call(`${service.url}/api/webhooks`, 'POST', token, {
       url: receiver.url,
       events: ['*'],
+      signature_scheme: SIGNATURES[signature],
       description: 'bench receiver',
     });
     const article = await call<{ id: number }>(`${service.url}/articles`, 'POST', token, { title: 'Hooked' });
@@ -134,6 +157,9 @@ export async function measureWebhooks(logDir: string, events: number, samples: n
     const first = arrivals[0];
     const last = arrivals[arrivals.length - 1];
     const drainSeconds = (last - first) / 1000;
+    if ([...receiver.signatures].join(' ') !== signature) {
+      throw new Error(`expected ${signature} signatures, received ${[...receiver.signatures].join(' ') || 'none'}`);
+    }
 
     await sleep(1_000);
     const latencies: number[] = [];
@@ -149,6 +175,7 @@ export async function measureWebhooks(logDir: string, events: number, samples: n
       await sleep(100);
     }
     return {
+      signature,
       events: total,
       drainSeconds,
       deliveriesPerSecond: (total - 1) / Math.max(drainSeconds, 0.001),
@@ -162,4 +189,35 @@ export async function measureWebhooks(logDir: string, events: number, samples: n
     await receiver.stop();
     await database.drop();
   }
+}
+
+export interface SigningCost {
+  count: number;
+  bodyBytes: number;
+  /** CPU µs of this process per signature, by the service's own functions. */
+  v1Us: number;
+  v1aUs: number;
+}
+
+/**
+ * The CPU of one `v1` and one `v1a` signature over `count` of each (after 1,000 each), of a 600-byte body: about a
+ * `file.created` event's.
+ */
+export function measureSigningCost(count: number): SigningCost {
+  const message = { id: `evt_${'0'.repeat(32)}`, timestamp: Math.floor(Date.now() / 1000), body: 'x'.repeat(600) };
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const cpuUsPerSignature = (sign: () => string): number => {
+    for (let i = 0; i < 1_000; i++) sign();
+    const before = process.cpuUsage();
+    for (let i = 0; i < count; i++) sign();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / count;
+  };
+  return {
+    count,
+    bodyBytes: message.body.length,
+    v1Us: cpuUsPerSignature(() => standardSignatureOf(message, secret)),
+    v1aUs: cpuUsPerSignature(() => asymmetricSignatureOf(message, privateKey)),
+  };
 }
