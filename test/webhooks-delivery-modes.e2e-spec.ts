@@ -135,7 +135,8 @@ describe('Webhooks: order per entity', () => {
 });
 
 describe('Webhooks: thin payloads and rate limits', () => {
-  const s = suiteApp({ WEBHOOK_POLL_INTERVAL: '50ms' });
+  // A failed attempt (a kept-alive connection the receiver closed, on a loaded machine) is retried at once.
+  const s = suiteApp({ WEBHOOK_POLL_INTERVAL: '50ms', WEBHOOK_RETRY_SCHEDULE: '100ms,200ms,400ms' });
 
   it('sends the object and its item with their URLs and no data; the receiver reads them with its own token', async () => {
     const [thin, full] = [await s.receiver(), await s.receiver()];
@@ -181,11 +182,15 @@ describe('Webhooks: thin payloads and rate limits', () => {
     const item = await s.product();
     for (let i = 0; i < 6; i++) await s.upload(item);
 
-    const hooks = await limited.waitFor(6, 30_000);
-    // A bucket of one second's worth: any three consecutive deliveries span at least half a second.
+    const hooks = await eventually(
+      'the six events',
+      () => (new Set(limited.received.map((hook) => hook.body.id)).size === 6 ? [...limited.received] : undefined),
+      30_000,
+    );
+    // A bucket of one second's worth: any three consecutive requests (retries count too) span at least half a second.
     const spans = hooks.slice(2).map((hook, i) => hook.at - hooks[i].at);
     expect(Math.min(...spans)).toBeGreaterThanOrEqual(450);
-    expect(hooks[5].at - hooks[0].at).toBeGreaterThanOrEqual(1_900);
+    expect(hooks.at(-1)!.at - hooks[0].at).toBeGreaterThanOrEqual(1_900);
   });
 });
 

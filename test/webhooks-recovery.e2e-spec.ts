@@ -377,12 +377,14 @@ describe('Webhooks: recovery, self-healing, event catalog and filters', () => {
       .expect(200);
     await t.http.put(`/files/article/${article}/attachments/order`).send({ ids: [] }).expect(200);
     await t.http.post(`/api/webhooks/${endpoint.id}/ping`).expect(202);
+    // Notices about the other tests' failing endpoints (webhook.endpoint.*) may come too: they are about none.
+    const received = () => products.received.filter((hook) => !hook.body.event.startsWith('webhook.endpoint.'));
     const hooks = await eventually('the product events and the ping', () =>
-      eventsOf(products.received, 'webhook.ping').length === 1 && eventsOf(products.received, 'file.reordered').length
-        ? products.received
+      eventsOf(received(), 'webhook.ping').length === 1 && eventsOf(received(), 'file.reordered').length
+        ? received()
         : undefined,
     );
-    await staysTrue('nothing about the article', () => products.received.length === 4, 300);
+    await staysTrue('nothing about the article', () => received().length === 4, 300);
     expect(hooks.map((hook) => hook.body.event).sort()).toEqual([
       'file.created',
       'file.created',
