@@ -260,7 +260,9 @@ describe('An instance SIGKILLed in the middle of a write', () => {
   });
 
   it('6. a signing-key rotation (CLI; the retirement held): all of it or none of it, and tokens keep working', async () => {
-    const keysBefore = await world.query<{ kid: string }>('SELECT kid FROM signing_keys WHERE retired_at IS NULL');
+    const keysBefore = await world.query<{ kid: string }>(
+      "SELECT kid FROM signing_keys WHERE retired_at IS NULL AND purpose = 'access-token'",
+    );
     expect(keysBefore).toHaveLength(1);
     const held = world.postgres.hold((text) => /UPDATE \S*"signing_keys"/.test(text));
     const cli = spawn(process.execPath, [join(world.build.dir, 'src/cli.js'), 'rotate-signing-key'], {
@@ -274,7 +276,7 @@ describe('An instance SIGKILLed in the middle of a write', () => {
 
     // The new key and the old one's retirement go together: a key half-rotated would stay published for ever.
     const keys = await world.query<{ kid: string; retired_at: string | null }>(
-      'SELECT kid, retired_at FROM signing_keys ORDER BY created_at',
+      "SELECT kid, retired_at FROM signing_keys WHERE purpose = 'access-token' ORDER BY created_at",
     );
     const newest = keys.at(-1)!;
     expect(keys.filter((key) => key !== newest && key.retired_at === null)).toEqual([]);
@@ -283,7 +285,9 @@ describe('An instance SIGKILLed in the middle of a write', () => {
     // Tokens keep working on both instances, and a rotation run again goes through.
     for (const name of ['a', 'b']) expect((await world.request(name, 'GET', '/products')).status).toBe(200);
     await world.build.run('src/cli.js', ['rotate-signing-key'], { ...world.database.env, LOG_LEVEL: 'silent' });
-    const after = await world.query<{ kid: string }>('SELECT kid FROM signing_keys WHERE retired_at IS NULL');
+    const after = await world.query<{ kid: string }>(
+      "SELECT kid FROM signing_keys WHERE retired_at IS NULL AND purpose = 'access-token'",
+    );
     expect(after).toHaveLength(1);
     expect(after[0].kid).not.toBe(keysBefore[0].kid);
     for (const name of ['a', 'b']) expect((await world.request(name, 'GET', '/products')).status).toBe(200);
